@@ -1,0 +1,99 @@
+/// Every way asking a model can fail, shared by all backends and the session.
+///
+/// Each case says what happened and to what; `description` adds what to do; `exitStatus` maps it to DESIGN.md's
+/// exit codes.
+public enum ModelError: Error, Sendable, Hashable {
+    // MARK: Reaching the backend
+
+    /// Nothing answers at the backend's address.
+    case unreachable(backend: String, url: String, detail: String)
+    /// The backend answers but does not have the model.
+    case modelNotFound(backend: String, model: String, remedy: String)
+    /// The backend cannot be used at all; `reason` says why and what to do.
+    case unavailable(backend: String, reason: String)
+    /// The model is still loading (HTTP 503 "Loading model").
+    case loading(backend: String)
+
+    // MARK: Limits
+
+    /// The backend refuses more requests for now; `retryAfterSeconds` when it said when to come back.
+    case rateLimited(backend: String, retryAfterSeconds: Double?)
+    /// The transcript does not fit the model's context window.
+    case contextExceeded(backend: String, detail: String)
+    /// No answer arrived in time; `idle` when the stream went quiet rather than the total time running out.
+    case timeout(backend: String, seconds: Double, idle: Bool)
+    /// The answer reached the maximum number of response tokens and is cut short.
+    case truncated(maximumTokens: Int?)
+
+    // MARK: The answer
+
+    /// The model or a guardrail refused to answer.
+    case refusal(backend: String, message: String)
+    /// The answer is not what was asked for (not JSON, or JSON that breaks the schema or a domain rule).
+    case invalidOutput(violations: [String])
+    /// The server reported an error of its own.
+    case serverError(backend: String, status: Int?, message: String)
+
+    // MARK: The session
+
+    /// A second request was made while one is still running on the same session.
+    case concurrentRequest
+}
+
+extension ModelError: ExitStatusProviding {
+    /// The exit status for this error (DESIGN.md).
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .unreachable, .modelNotFound, .unavailable: .unavailable
+        case .loading, .rateLimited, .timeout: .temporaryFailure
+        case .contextExceeded, .truncated, .refusal, .invalidOutput: .dataError
+        case .serverError: .unavailable
+        case .concurrentRequest: .software
+        }
+    }
+}
+
+extension ModelError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .unreachable(let backend, let url, let detail):
+            "\(backend): nothing answers at \(url) (\(detail)); start the server or pass --base-url"
+        case .modelNotFound(let backend, let model, let remedy):
+            "\(backend): model \(model) is not available; \(remedy)"
+        case .unavailable(let backend, let reason):
+            "\(backend): \(reason)"
+        case .loading(let backend):
+            "\(backend): the model is still loading; try again in a few seconds"
+        case .rateLimited(let backend, let seconds):
+            "\(backend): rate limited; try again \(Self.relative(seconds))"
+        case .contextExceeded(let backend, let detail):
+            "\(backend): the conversation no longer fits the model's context (\(detail)); start a new project or use a model with a larger context"
+        case .timeout(let backend, let seconds, let idle):
+            idle
+                ? "\(backend): no data for \(Self.format(seconds)) s; the server stalled (raise --timeout if the model is slow)"
+                : "\(backend): no complete answer within \(Self.format(seconds)) s (raise --timeout if the model is slow)"
+        case .truncated(let maximum):
+            "the answer was cut off at the token limit\(maximum.map { " (\($0) tokens)" } ?? ""); raise --max-tokens"
+        case .refusal(let backend, let message):
+            "\(backend): the model refused to answer: \(message)"
+        case .invalidOutput(let violations):
+            "the model's answer is not valid:\n" + violations.map { "  - \($0)" }.joined(separator: "\n")
+        case .serverError(let backend, let status, let message):
+            "\(backend): server error\(status.map { " \($0)" } ?? ""): \(message)"
+        case .concurrentRequest:
+            "the session is already answering a request; wait for it to finish"
+        }
+    }
+
+    /// "in 4 minutes", "in 30 seconds", or "later" when the server gave no time.
+    static func relative(_ seconds: Double?) -> String {
+        guard let seconds, seconds > 0 else { return "later" }
+        if seconds < 90 { return "in \(Int(seconds.rounded(.up))) seconds" }
+        if seconds < 90 * 60 { return "in \(Int((seconds / 60).rounded())) minutes" }
+        return "in \(Int((seconds / 3600).rounded())) hours"
+    }
+
+    static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+}
