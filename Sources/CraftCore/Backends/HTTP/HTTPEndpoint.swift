@@ -35,6 +35,17 @@ struct HTTPEndpoint: Sendable {
         return try await response.collect()
     }
 
+    /// Sends a request and decodes its 2xx JSON body; a body of another shape is a `serverError`.
+    func decode<T: Decodable>(_ type: T.Type, from path: String, body: JSONValue? = nil) async throws -> T {
+        let data = try await data(path, body: body)
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch {
+            let start = classifier.redactor.redact(String(decoding: data.prefix(120), as: UTF8.self))
+            throw ModelError.serverError(backend: backend, status: 200, message: "\(path) is not the expected JSON: \(start)")
+        }
+    }
+
     /// Sends a request and returns the 2xx response whose body is still streaming.
     ///
     /// Retries while the model is loading, up to `loadingWait` seconds. A content type outside `accepting`

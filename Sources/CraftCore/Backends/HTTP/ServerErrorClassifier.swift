@@ -95,6 +95,14 @@ struct ErrorDocument {
         if message.count > 500 { message = String(message.prefix(500)) + "…" }
     }
 
+    /// Whether a JSON object has a top-level `error` key.
+    static func isError(_ bytes: Data) -> Bool {
+        guard bytes.first == UInt8(ascii: "{"), let text = String(data: bytes, encoding: .utf8), text.contains("\"error\"")
+        else { return false }
+        let object = try? JSONSerialization.jsonObject(with: bytes) as? [String: Any]
+        return object?["error"] != nil
+    }
+
     private static func text(_ value: Any?) -> String? {
         switch value {
         case let string as String: string

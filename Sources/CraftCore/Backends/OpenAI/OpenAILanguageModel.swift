@@ -45,8 +45,7 @@ public struct OpenAILanguageModel: LanguageModel {
         let endpoint = configuration.endpoint.probing
         switch configuration.flavor {
         case .llamaServer:
-            let data = try await endpoint.data("/props")
-            let props = try decode(OpenAIWire.Props.self, from: data, path: "/props")
+            let props = try await endpoint.decode(OpenAIWire.Props.self, from: "/props")
             var context = props.defaultGenerationSettings?.nCtx
             if context == nil { context = try? await modelList(endpoint).first?.meta?.nCtxTrain }
             return Capabilities(vision: configuration.vision ?? props.modalities?.vision ?? false,
@@ -115,18 +114,6 @@ public struct OpenAILanguageModel: LanguageModel {
     }
 
     private func modelList(_ endpoint: HTTPEndpoint) async throws -> [OpenAIWire.ModelEntry] {
-        let data = try await endpoint.data("/v1/models")
-        return try decode(OpenAIWire.ModelList.self, from: data, path: "/v1/models").data
-    }
-
-    private func decode<T: Decodable>(_ type: T.Type, from data: Data, path: String) throws -> T {
-        do {
-            return try JSONDecoder().decode(type, from: data)
-        } catch {
-            throw ModelError.serverError(
-                backend: name, status: 200,
-                message: "\(path) is not the expected JSON: " + configuration.redactor.redact(
-                    String(decoding: data.prefix(120), as: UTF8.self)))
-        }
+        try await endpoint.decode(OpenAIWire.ModelList.self, from: "/v1/models").data
     }
 }

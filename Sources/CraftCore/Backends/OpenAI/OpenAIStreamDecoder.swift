@@ -25,7 +25,7 @@ struct OpenAIStreamDecoder: Sendable {
         let payload = event.data.trimmingCharacters(in: .whitespaces)
         if payload == "[DONE]" { return try end() }
         let bytes = Data(payload.utf8)
-        if event.name == "error" || Self.isErrorDocument(bytes) {
+        if event.name == "error" || ErrorDocument.isError(bytes) {
             throw classifier.error(status: nil, body: bytes)
         }
         let chunk: OpenAIWire.Chunk
@@ -106,13 +106,5 @@ struct OpenAIStreamDecoder: Sendable {
         case "content_filter": .contentFilter
         default: .other(text)
         }
-    }
-
-    /// Whether a JSON object has a top-level `error` key.
-    static func isErrorDocument(_ bytes: Data) -> Bool {
-        guard bytes.first == UInt8(ascii: "{"), let text = String(data: bytes, encoding: .utf8), text.contains("\"error\"")
-        else { return false }
-        let object = try? JSONSerialization.jsonObject(with: bytes) as? [String: Any]
-        return object?["error"] != nil
     }
 }
