@@ -88,6 +88,9 @@ public final class HTTPTransport: Sendable {
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
         configuration.timeoutIntervalForResource = 7 * 24 * 3600
+        // The default of 6 would queue requests behind slow streams (an eval with -j 8), and the queued time
+        // would count against their idle timeout.
+        configuration.httpMaximumConnectionsPerHost = 32
         self.router = router
         self.session = URLSession(configuration: configuration, delegate: router, delegateQueue: nil)
     }
