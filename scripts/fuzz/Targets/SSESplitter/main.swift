@@ -41,3 +41,18 @@ func split(_ bytes: [UInt8], step: Int, limit: Int) -> Outcome {
     if let last = splitter.finish() { events.append(last) }
     return .events(events)
 }
+
+@_silgen_name("LLVMFuzzerRunDriver")
+func runFuzzerDriver(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> Int32
+) -> Int32
+
+/// SwiftPM links debug executables with `main` renamed to `<Target>_main`; this hands control to libFuzzer.
+@_cdecl("SSESplitter_main")
+public func fuzzerEntry(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    var count = argc
+    var arguments = argv
+    return runFuzzerDriver(&count, &arguments, fuzz)
+}
