@@ -85,11 +85,13 @@ public struct PropertyReader: Sendable {
     public func reject(_ key: String, _ message: String) -> SchemaError {
         SchemaError.violations([SchemaViolation(path: key, message)])
     }
+}
 
-    /// The partial value under `key`, or nil while the key has not appeared or holds null.
-    public static func partial<Value: Generable>(_ content: GeneratedContent, _ key: String, as type: Value.Type)
-        -> Value.PartiallyGenerated? {
-        guard let value = content[key], !value.isNull else { return nil }
+extension GeneratedContent {
+    /// The partial value under `key` for a `PartiallyGenerated` initializer, or nil while the key has not
+    /// appeared or holds null.
+    public func partial<Value: Generable>(_ key: String, as type: Value.Type) -> Value.PartiallyGenerated? {
+        guard let value = self[key], !value.isNull else { return nil }
         return Value.partial(value)
     }
 }
