@@ -19,7 +19,7 @@ extension PartialJSONParser {
     mutating func buildSnapshot() -> GeneratedContent? {
         if let root { return root }
         var child: GeneratedContent?
-        if state == .string, !isKey {
+        if state.isInString, !isKey {
             var taken = ""
             swap(&taken, &text)
             child = .string(taken)

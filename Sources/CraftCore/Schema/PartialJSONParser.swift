@@ -24,6 +24,11 @@ public struct PartialJSONParser: Sendable {
     enum State: Sendable {
         case value, valueOrClose, keyOrClose, key, colon, commaOrClose, end
         case string, escape, unicode, lowBackslash, lowU, number, literal
+
+        /// Inside a string, possibly in the middle of an escape.
+        var isInString: Bool {
+            self == .string || self == .escape || self == .unicode || self == .lowBackslash || self == .lowU
+        }
     }
 
     struct Frame: Sendable {
