@@ -54,6 +54,7 @@ public struct PartialJSONParser: Sendable {
     // The token being read.
     var text = ""
     var isKey = false
+    var tokenStart = 0
     var stringBytes = 0
     var hex: UInt32 = 0
     var hexCount = 0
@@ -187,7 +188,7 @@ public struct PartialJSONParser: Sendable {
             try startValue(byte, at: at)
             return
         case (.keyOrClose, 0x22), (.key, 0x22):
-            startString(isKey: true)
+            startString(isKey: true, at: at)
             return
         case (.colon, 0x3A):
             state = .value
@@ -208,7 +209,7 @@ public struct PartialJSONParser: Sendable {
             frames.append(Frame(isObject: byte == 0x7B))
             state = byte == 0x7B ? .keyOrClose : .valueOrClose
         case 0x22:
-            startString(isKey: false)
+            startString(isKey: false, at: at)
         case 0x2D, 0x30...0x39:
             numberText = [byte]
             numberPhase = byte == 0x2D ? .sign : byte == 0x30 ? .zero : .integer
@@ -285,6 +286,7 @@ public struct PartialJSONParser: Sendable {
 
     /// A byte for messages: `'x'` when printable ASCII, else its hex value.
     static func show(_ byte: UInt8) -> String {
-        byte >= 0x21 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x" + String(byte, radix: 16)
+        if byte == 0x27 { return #""'""# }
+        return byte >= 0x21 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x" + String(byte, radix: 16)
     }
 }
