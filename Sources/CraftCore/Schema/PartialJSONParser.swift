@@ -268,7 +268,7 @@ public struct PartialJSONParser: Sendable {
         case .literal: "'" + String(decoding: literal, as: UTF8.self) + "'"
         }
         let closers = String(frames.reversed().map { $0.isObject ? "}" : "]" })
-        return atEnd && !closers.isEmpty ? "\(what), then \(closers)" : what
+        return atEnd && !closers.isEmpty ? "\(what), with \(closers) still to close" : what
     }
 
     static let trueBytes = Array("true".utf8)
