@@ -55,6 +55,8 @@ enum Origami {
         do {
             loaded = .success(
                 try Configuration.load(flags: GlobalOptions.configurationFlags(line), environment: environment))
+        } catch let error as ConfigurationError where error.exitStatus == .usage {
+            return ErrorReporter.report(error, path: line.path, console: console, parser: parser)
         } catch let error as ConfigurationError {
             loaded = .failure(error)
         } catch {
