@@ -13,7 +13,7 @@ struct HelpFormatter: Sendable {
     func help(path: [String]) -> String {
         guard let spec = parser.command(at: path) else { return help(path: []) }
         let isRoot = path.isEmpty
-        var out = "OVERVIEW: " + spec.abstract + "\n"
+        var out = Self.wrap("OVERVIEW: " + spec.abstract, indent: 0) + "\n"
         if let discussion = spec.discussion {
             out += "\n" + Self.wrap(discussion, indent: 0) + "\n"
         }

@@ -16,7 +16,7 @@ enum Origami {
     /// The top-level description: its subcommands are the commands.
     static let root = CommandSpec(
         name: "origami",
-        abstract: "A craft tutor: photograph your supplies, get ideas, a tutorial, and coaching on your progress.",
+        abstract: "A craft tutor: ideas, tutorials and coaching from your photos.",
         options: GlobalOptions.rootOnly,
         subcommands: commands.map { $0.spec })
 

@@ -113,3 +113,24 @@ import Testing
         #expect(try origami.run(["completions", "bash"]).status == 0)
     }
 }
+
+/// Help through the binary is the formatter's text, however it is asked for.
+@Suite struct HelpEndToEndTests {
+    @Test(arguments: [["coach"], ["engine", "stop"], ["term"]])
+    func helpFlagAndHelpCommandPrintTheSameText(_ path: [String]) throws {
+        let origami = try OrigamiProcess()
+        let flag = try origami.run(path + ["--help"])
+        let command = try origami.run(["help"] + path)
+        let short = try origami.run(["-h"] + path)
+        #expect(flag.stdout == command.stdout)
+        #expect(flag.stdout == short.stdout)
+        #expect(flag.stdout.hasPrefix("OVERVIEW: "))
+        #expect([flag.status, command.status, short.status] == [0, 0, 0])
+    }
+
+    @Test func helpForAnUnknownCommandSuggestsOne() throws {
+        let outcome = try OrigamiProcess().run(["help", "engine", "stpo"])
+        #expect(outcome.status == 64)
+        #expect(outcome.stderr.hasPrefix("error: unknown command 'engine stpo'; did you mean 'stop'?\n"))
+    }
+}
