@@ -1,0 +1,26 @@
+import Testing
+@testable import CraftCore
+
+@Suite struct SHA256Tests {
+    @Test(arguments: [
+        ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+        ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+        (
+            "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+        ),
+    ])
+    func matchesPublishedVectors(message: String, digest: String) {
+        #expect(SHA256.hex(message) == digest)
+    }
+
+    @Test func feedingInPiecesGivesTheSameDigestAsAtOnce() {
+        let bytes = (0..<1000).map { UInt8(truncatingIfNeeded: $0 * 7) }
+        for split in [1, 55, 56, 63, 64, 65, 999] {
+            var hasher = SHA256()
+            hasher.update(bytes[..<split])
+            hasher.update(bytes[split...])
+            #expect(hasher.finalize() == { var all = SHA256(); all.update(bytes); return all.finalize() }())
+        }
+    }
+}
