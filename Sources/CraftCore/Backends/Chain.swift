@@ -24,6 +24,7 @@ public struct FallbackChain: Sendable {
     /// A single-backend chain rethrows that backend's error unchanged; a longer chain throws
     /// `FallbackError.exhausted` listing why each backend was passed over.
     public func run<T: Sendable>(
+        isolation: isolated (any Actor)? = #isolation,
         _ attempt: (any LanguageModel) async throws -> T
     ) async throws -> (value: T, report: FallbackReport) {
         var report = FallbackReport()
