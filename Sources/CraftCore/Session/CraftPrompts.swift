@@ -22,7 +22,7 @@ public enum CraftPrompts {
 
     /// Pass 2 of brainstorm, with the person's hint (if any) as a filter.
     public static func ideas(hint: String?) -> Prompt {
-        Prompt([.text(ideasRequest)] + filter(hint, subject: "ideas"))
+        Prompt([.text(ideasRequest)] + filter(hint, lead: "Only consider ideas that fit this request from the person"))
     }
 
     /// The request for the tutorial of the chosen idea.
@@ -31,7 +31,7 @@ public enum CraftPrompts {
             Write a step-by-step tutorial for this project: "\(oneLine(title))". \(oneLine(description)) \
             List the materials first, then number the steps from 1.
             """
-        return Prompt([.text(text)] + filter(hint, subject: "steps"))
+        return Prompt([.text(text)] + filter(hint, lead: "Only consider steps that fit this request from the person"))
     }
 
     /// The coach's prompt for step `number`, as DESIGN.md gives it, followed by the progress photos.
@@ -51,7 +51,8 @@ public enum CraftPrompts {
                 \(number) is complete.
                 """),
         ]
-        return Prompt(segments + photos.map { .image($0) } + filter(note, subject: "feedback"))
+        let lead = "The person adds a note about the photo; it does not change how step \(number) is judged"
+        return Prompt(segments + photos.map { .image($0) } + filter(note, lead: lead))
     }
 
     /// The request to pick the terms of a tutorial worth explaining.
@@ -67,13 +68,13 @@ public enum CraftPrompts {
         Prompt([.text("Explain the craft term \"\(oneLine(term))\" as it is used in the tutorial \"\(oneLine(tutorialTitle))\".")])
     }
 
-    /// A person's hint as a quoted filter segment, or nothing when there is no hint.
+    /// A person's hint as a quoted filter segment after `lead`, or nothing when there is no hint.
     ///
-    /// The hint is quoted on one line with its own quotes neutralised, and framed as a preference about the
-    /// subject, so "ignore previous instructions…" stays data: it never reaches the instructions.
-    public static func filter(_ hint: String?, subject: String) -> [Prompt.Segment] {
+    /// The hint is quoted on one line with its own quotes neutralised, and framed by the lead as a preference,
+    /// so "ignore previous instructions…" stays data: it never reaches the instructions.
+    public static func filter(_ hint: String?, lead: String) -> [Prompt.Segment] {
         guard let hint, !oneLine(hint).isEmpty else { return [] }
-        return [.text("Only consider \(subject) that fit this request from the person, quoted: \"\(oneLine(hint))\"")]
+        return [.text("\(lead), quoted: \"\(oneLine(hint))\"")]
     }
 
     /// Text on one line, whitespace runs collapsed, double quotes turned into single ones.
