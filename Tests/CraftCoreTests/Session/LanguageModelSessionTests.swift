@@ -173,3 +173,19 @@ import Testing
         #expect(second.calls[0].request.options.includeSchemaInPrompt == false)
     }
 }
+
+@Suite struct SessionFallbackTests {
+    @Test func aSessionOverAChainSkipsUnavailableAndFailingBackendsAndSaysWhy() async throws {
+        let down = TestLanguageModel(name: "ollama", availability: .unavailable(reason: "run `ollama serve`")) { _, _ in [] }
+        let failing = TestLanguageModel(name: "openai") { _, _ in
+            throw ModelError.serverError(backend: "openai", status: 500, message: "boom")
+        }
+        let working = TestLanguageModel(name: "engine", answers: [Fixture.valid])
+        let session = LanguageModelSession(chain: FallbackChain([down, failing, working]))
+        let result = try await session.respond(to: Prompt([.text("List")]), generating: Checklist.self)
+        #expect(result.report.answeredBy == "engine")
+        #expect(result.report.skipped.map(\.kind) == [.unavailable, .transport])
+        #expect(await session.lastReport == result.report)
+        #expect(working.calls[0].transcript.entries.count == 2)
+    }
+}
