@@ -10,7 +10,7 @@ struct RequestPlan: Sendable {
     var base: Transcript
 
     var format: ResponseFormat { schema.responseFormat }
-    var digest: String { SHA256.hex(format.plainJSONSchema) }
+    var digest: String { SHA256.hex(of: Array(format.plainJSONSchema.utf8)) }
 }
 
 /// One backend's successful answer to a plan, and the transcript to keep.

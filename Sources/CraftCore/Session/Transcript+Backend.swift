@@ -2,15 +2,14 @@
 extension Transcript {
     /// The transcript as a backend with or without vision should see it.
     ///
-    /// With vision, each photo is preceded by a text segment naming its label, so the model can refer to it.
-    /// Without vision (or when the photo's bytes were not kept), each photo becomes a text segment with its
-    /// description under its label.
+    /// With vision, photos stay attachments (the backend introduces each by its label). Without vision, or when
+    /// the photo's bytes were not kept, each photo becomes a text segment with its description under its label.
     public func prepared(forVision vision: Bool) -> Transcript {
         Transcript(entries: entries.map { entry in
             guard case .prompt(let prompt) = entry else { return entry }
             return .prompt(Prompt(prompt.segments.flatMap { segment -> [Prompt.Segment] in
                 guard case .image(let photo) = segment else { return [segment] }
-                if vision, photo.data != nil { return [.text("\(photo.label):"), .image(photo)] }
+                if vision, photo.data != nil { return [segment] }
                 return [.text(Self.standIn(for: photo))]
             }))
         })

@@ -22,7 +22,6 @@ import Testing
             .text("Step 2: Fold the sides. Fold the left and right corners to the opposite edges."),
             .text("First describe what you see and compare it to the goal of step 2. Then provide feedback sections. "
                 + "Finally, set isCurrentStepComplete to true only if the photo clearly shows step 2 is complete."),
-            .text("Photo_0f0f0f:"),
             .image(Flow.progress),
         ])
     }

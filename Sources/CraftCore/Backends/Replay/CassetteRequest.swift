@@ -35,7 +35,7 @@ public struct CassetteRequest: Sendable, Hashable, Codable {
 
     /// The cassette key: the hex sha256 of the request's canonical JSON (sorted keys).
     public var key: String {
-        SHA256.hex(Array(canonicalJSON))
+        SHA256.hex(of: Array(canonicalJSON))
     }
 
     /// The request as JSON with sorted keys, the same bytes for the same request in every process.
@@ -73,7 +73,7 @@ public struct CassetteRequest: Sendable, Hashable, Codable {
             Message(role: "user", parts: prompt.segments.map { segment in
                 switch segment {
                 case .text(let text): text
-                case .image(let image): "image \(image.label) \(image.data.map { SHA256.hex($0) } ?? image.sha256)"
+                case .image(let image): "image \(image.label) \(image.data.map { SHA256.hex(of: Array($0)) } ?? image.sha256)"
                 }
             })
         case .response(let response):
