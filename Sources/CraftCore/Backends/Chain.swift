@@ -128,6 +128,7 @@ extension FallbackError: ExitStatusProviding {
 }
 
 extension FallbackError: CustomStringConvertible {
+    /// What went wrong, to what, and what to do.
     public var description: String {
         switch self {
         case .exhausted(let skipped, _):

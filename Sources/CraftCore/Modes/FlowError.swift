@@ -19,6 +19,7 @@ extension FlowError: ExitStatusProviding {
 }
 
 extension FlowError: CustomStringConvertible {
+    /// What went wrong, to what, and what to do.
     public var description: String {
         switch self {
         case .noPhotos:

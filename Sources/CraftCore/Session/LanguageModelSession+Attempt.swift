@@ -36,7 +36,7 @@ extension LanguageModelSession {
         validate: @Sendable (Content) -> [String],
         onUpdate: (@Sendable (GenerationUpdate<Content>) -> Void)?
     ) async throws -> AttemptOutcome<Content> {
-        let capabilities = try await backend.capabilities()
+        let capabilities = try await capabilities(of: backend)
         var options = plan.profile.options
         if !capabilities.reasoning { options.reasoning = nil }
         let digest = plan.digest

@@ -27,6 +27,7 @@ public actor LanguageModelSession {
     /// Which backend answered the last request and why others were passed over.
     public private(set) var lastReport: FallbackReport?
     private var isResponding = false
+    private var knownCapabilities: [String: Capabilities] = [:]
 
     /// Creates a session over a chain of backends, continuing `transcript` (e.g. restored from a project file).
     public init(
@@ -81,7 +82,7 @@ public actor LanguageModelSession {
     public func prewarm() async throws {
         let profile = try await configured().profile(for: mode)
         for backend in chain(for: profile).backends where await backend.availability() == .available {
-            let vision = (try? await backend.capabilities().vision) ?? false
+            let vision = (try? await capabilities(of: backend).vision) ?? false
             try await backend.prewarm(transcript.prepared(forVision: vision))
             return
         }
@@ -169,6 +170,14 @@ public actor LanguageModelSession {
     func chain(for profile: Profile) -> FallbackChain {
         guard profile.model == .small, let smallModel else { return chain }
         return FallbackChain([smallModel] + chain.backends)
+    }
+
+    /// A backend's capabilities, asked once per session (backends are asked by name).
+    func capabilities(of backend: any LanguageModel) async throws -> Capabilities {
+        if let known = knownCapabilities[backend.name] { return known }
+        let capabilities = try await backend.capabilities()
+        knownCapabilities[backend.name] = capabilities
+        return capabilities
     }
 
     func record(usage: Usage?, retry: Bool) {

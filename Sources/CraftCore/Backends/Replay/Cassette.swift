@@ -101,6 +101,7 @@ extension CassetteError: ExitStatusProviding {
 }
 
 extension CassetteError: CustomStringConvertible {
+    /// What went wrong, to what, and what to do.
     public var description: String {
         switch self {
         case .unreadable(let path, let detail):
