@@ -1,16 +1,84 @@
+public import Foundation
+
 /// Makes the backends the configuration names, so commands and `origami doctor` never build one themselves.
+///
+/// With `--record FILE` every backend is wrapped so its exchanges are appended to that cassette.
 public struct BackendFactory: Sendable {
+    /// The model Ollama is asked for when none is configured: a small vision-language model.
+    public static let defaultOllamaModel = "qwen2.5vl:3b"
+    /// The model an OpenAI-compatible server is asked for when none is configured.
+    public static let defaultOpenAIModel = "gpt-4o-mini"
+
     /// The configuration the backends are made from.
     public var configuration: Configuration
+    /// Receives one line per request and retry, for `--verbose`.
+    public var log: (@Sendable (String) -> Void)?
 
     /// Creates a factory.
-    public init(configuration: Configuration) {
+    public init(configuration: Configuration, log: (@Sendable (String) -> Void)? = nil) {
         self.configuration = configuration
+        self.log = log
     }
 
     /// The backend of one kind, configured; throws `ModelError.unavailable` when it cannot be made.
     public func make(_ kind: BackendKind) throws -> any LanguageModel {
-        throw ModelError.unavailable(backend: kind.rawValue, reason: "this backend is not part of this build yet")
+        let backend = try makeUnrecorded(kind)
+        guard let record = configuration.record.value, kind != .replay else { return backend }
+        return RecordingLanguageModel(
+            wrapping: backend, cassette: Cassette(url: URL(fileURLWithPath: record)), model: configuration.model.value)
+    }
+
+    /// The chosen backends in order, as a fallback chain; backends that cannot be made are left out, and when
+    /// none can be, the first one's error is thrown.
+    public func chain() throws -> FallbackChain {
+        var backends: [any LanguageModel] = []
+        var firstError: (any Error)?
+        for kind in configuration.backends.value {
+            do {
+                backends.append(try make(kind))
+            } catch {
+                firstError = firstError ?? error
+            }
+        }
+        guard !backends.isEmpty else {
+            throw firstError ?? ModelError.unavailable(backend: "origami", reason: "no backend is configured")
+        }
+        return FallbackChain(backends)
+    }
+
+    private func makeUnrecorded(_ kind: BackendKind) throws -> any LanguageModel {
+        let timeout = configuration.timeout.value
+        let total = max(600, timeout)
+        switch kind {
+        case .engine:
+            throw ModelError.unavailable(backend: "engine", reason: "the engine manager is not part of this build yet")
+        case .ollama:
+            return OllamaLanguageModel(configuration: OllamaConfiguration(
+                baseURL: try url(configuration.ollamaURL),
+                model: configuration.model.value ?? Self.defaultOllamaModel, idleTimeout: timeout,
+                totalTimeout: total, allowInsecureHTTP: configuration.allowInsecureHTTP.value, log: log))
+        case .openai:
+            let base = try url(configuration.openAIURL)
+            return OpenAILanguageModel(configuration: OpenAIConfiguration(
+                baseURL: base, model: configuration.model.value ?? Self.defaultOpenAIModel,
+                apiKey: configuration.apiKey.value?.value,
+                flavor: base.host?.hasSuffix("openai.com") == true ? .openAI : .generic,
+                idleTimeout: timeout, totalTimeout: total, allowInsecureHTTP: configuration.allowInsecureHTTP.value,
+                log: log))
+        case .replay:
+            guard let cassette = configuration.cassette.value else {
+                throw ConfigurationError.replayWithoutCassette(source: configuration.backends.source)
+            }
+            return ReplayLanguageModel(cassette: Cassette(url: URL(fileURLWithPath: cassette)))
+        }
+    }
+
+    private func url(_ setting: Setting<String>) throws -> URL {
+        guard let url = URL(string: setting.value) else {
+            throw ConfigurationError.invalidValue(
+                source: setting.source, value: setting.value, expected: "an http:// or https:// URL")
+        }
+        return url
     }
 }
 

@@ -20,9 +20,9 @@ public struct Project: Sendable, Hashable, Codable {
     /// Every photo brainstorm or coach has seen, in the order they were added.
     public var photos: [PhotoRecord]
     /// What the model said about each brainstorm photo.
-    public var analyses: [Analysis]
+    public var analyses: [ImageAnalysis]
     /// The ideas of the latest brainstorm, numbered from 1 in this order.
-    public var ideas: [Idea]
+    public var ideas: [BrainstormIdea]
     /// The number (from 1) of the idea the tutorial is for.
     public var chosenIdea: Int?
     /// The chosen idea's tutorial.
@@ -70,109 +70,30 @@ public struct Project: Sendable, Hashable, Codable {
         }
     }
 
-    /// The model's account of one photo.
-    public struct Analysis: Sendable, Hashable, Codable {
-        /// The photo's label.
-        public var label: String
-        /// What the photo shows: `craft supplies`, `inspiration for the craft` or `a finished craft piece`.
-        public var category: String
-        /// The analysis text.
-        public var analysis: String
-
-        /// Creates an analysis.
-        public init(label: String, category: String, analysis: String) {
-            self.label = label
-            self.category = category
-            self.analysis = analysis
-        }
-    }
-
-    /// One brainstormed idea.
-    public struct Idea: Sendable, Hashable, Codable {
-        /// A short title.
-        public var title: String
-        /// What the idea is and how the supplies fit it.
-        public var description: String
-
-        /// Creates an idea.
-        public init(title: String, description: String) {
-            self.title = title
-            self.description = description
-        }
-    }
-
-    /// A tutorial: materials and numbered steps.
-    public struct Tutorial: Sendable, Hashable, Codable {
-        /// The tutorial's title.
-        public var title: String
-        /// What to have at hand.
-        public var materials: [String]
-        /// The steps, numbered from 1 in this order.
-        public var steps: [Step]
-
-        /// Creates a tutorial.
-        public init(title: String, materials: [String], steps: [Step]) {
-            self.title = title
-            self.materials = materials
-            self.steps = steps
-        }
-    }
-
-    /// One step of a tutorial.
-    public struct Step: Sendable, Hashable, Codable {
-        /// The step's short title.
-        public var title: String
-        /// What to do.
-        public var instruction: String
-
-        /// Creates a step.
-        public init(title: String, instruction: String) {
-            self.title = title
-            self.instruction = instruction
-        }
-    }
-
     /// One coaching answer about progress photos.
     public struct Feedback: Sendable, Hashable, Codable {
         /// The step the photos were judged against.
         public var step: Int
         /// The labels of the progress photos.
         public var photoLabels: [String]
-        /// The feedback sections, e.g. "What You Did Well".
-        public var sections: [Section]
-        /// Whether the photos clearly show the step complete.
-        public var isStepComplete: Bool
-        /// A short congratulation, present only when the step is complete.
-        public var completionMessage: String?
+        /// The model's answer: observation, sections, verdict and completion message.
+        public var feedback: CoachFeedback
+        /// False when the model could not see the photos and judged origami's descriptions of them.
+        public var modelSawPhotos: Bool
         /// When the feedback was given.
         public var date: Date
 
         /// Creates a feedback record.
-        public init(
-            step: Int, photoLabels: [String], sections: [Section], isStepComplete: Bool, completionMessage: String?,
-            date: Date
-        ) {
+        public init(step: Int, photoLabels: [String], feedback: CoachFeedback, modelSawPhotos: Bool, date: Date) {
             self.step = step
             self.photoLabels = photoLabels
-            self.sections = sections
-            self.isStepComplete = isStepComplete
-            self.completionMessage = completionMessage
+            self.feedback = feedback
+            self.modelSawPhotos = modelSawPhotos
             self.date = date
         }
-    }
 
-    /// A titled part of a feedback answer.
-    public struct Section: Sendable, Hashable, Codable {
-        /// The section title.
-        public var title: String
-        /// The section text.
-        public var body: String
-
-        /// Creates a section.
-        public init(title: String, body: String) {
-            self.title = title
-            self.body = body
-        }
+        /// Whether the photos clearly showed the step complete.
+        public var isStepComplete: Bool { feedback.isCurrentStepComplete }
     }
 
     /// A craft term from the tutorial.
