@@ -29,7 +29,9 @@ extension EngineManager {
             let watchdog = EngineWatchdog(
                 idleTimeout: record.idleTimeout, interval: configuration.watchdogInterval, files: files
             )
-            try watchdog.launch(server: record.server, arguments: record.arguments, processes: processes)
+            try watchdog.launch(
+                server: record.server, arguments: record.arguments, environment: environment.variables,
+                processes: processes)
             progress(EngineProgress(phase: .launching, elapsed: Date().timeIntervalSince(began), port: port,
                                     model: record.model))
             guard let pid = try await watchdog.serverPID(timeout: 10) else {

@@ -9,11 +9,11 @@ import Foundation
 /// server found idle past its limit, in case its watchdog was killed.
 public actor EngineManager {
     /// How the engine should run.
-    public let configuration: EngineConfiguration
+    public nonisolated let configuration: EngineConfiguration
     /// The world it runs in.
-    public let environment: EngineEnvironment
+    public nonisolated let environment: EngineEnvironment
     /// Where its state, lock and log live.
-    public let files: EngineFiles
+    public nonisolated let files: EngineFiles
 
     let store: EngineStateStore
     let processes: ProcessTable

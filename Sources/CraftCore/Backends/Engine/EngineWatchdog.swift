@@ -33,13 +33,19 @@ struct EngineWatchdog {
         server=$!
         printf '%s\n' "$server" >"$pidfile.tmp" && mv -f "$pidfile.tmp" "$pidfile"
         (
-            while sleep "$interval"; do
+            trap 'kill $nap 2>/dev/null; exit 0' TERM
+            while :; do
+                sleep "$interval" &
+                nap=$!
+                wait $nap
                 used=$(stat -c %Y "$last" 2>/dev/null) || used=0
                 now=$(date +%s)
                 if [ $((now - used)) -ge "$idle" ]; then
                     echo "origami watchdog: unused for $((now - used)) s (limit $idle s); stopping pid $server" >>"$log"
                     kill -TERM "$server" 2>/dev/null
-                    sleep 10
+                    sleep 10 &
+                    nap=$!
+                    wait $nap
                     kill -KILL "$server" 2>/dev/null
                     exit 0
                 fi
@@ -53,12 +59,18 @@ struct EngineWatchdog {
         """#
 
     /// Starts the watchdog, which starts `server` with `arguments` and writes its pid to the pid file.
-    func launch(server: String, arguments: [String], processes: ProcessTable) throws(EngineError) {
+    func launch(
+        server: String,
+        arguments: [String],
+        environment: [String: String],
+        processes: ProcessTable
+    ) throws(EngineError) {
         FileSystem.remove(files.pid)
         let idle = String(Int(idleTimeout.rounded(.up)))
         try processes.runDetached(
             ["/bin/sh", "-c", Self.script, "origami-watchdog", idle, String(interval), files.lastUse, files.pid,
-             files.log, server] + arguments
+             files.log, server] + arguments,
+            environment: environment
         )
     }
 

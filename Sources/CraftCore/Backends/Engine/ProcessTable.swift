@@ -65,12 +65,12 @@ struct ProcessTable {
         kill(pid, signal) == 0
     }
 
-    /// Launches `arguments` in a new session with stdin, stdout and stderr on `/dev/null` and no other
+    /// Launches `arguments` with `environment` in a new session with stdin, stdout and stderr on `/dev/null` and no other
     /// descriptors inherited, then waits for it to exit.
     ///
     /// The program is expected to fork its long-lived work into the background and exit at once, so the
     /// long-lived process is re-parented away from us and can never become our zombie.
-    func runDetached(_ arguments: [String]) throws(EngineError) {
+    func runDetached(_ arguments: [String], environment: [String: String]) throws(EngineError) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -81,12 +81,21 @@ struct ProcessTable {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Self.setsidFlag)
+        // The calling thread may block or ignore signals (runtimes do); the server must start with none blocked
+        // and every handler at its default, or SIGTERM from `stop()` and the watchdog would not reach it.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        posix_spawnattr_setsigmask(&attributes, &signals)
+        sigfillset(&signals)
+        posix_spawnattr_setsigdefault(&attributes, &signals)
+        posix_spawnattr_setflags(
+            &attributes, Self.setsidFlag | Int16(POSIX_SPAWN_SETSIGMASK) | Int16(POSIX_SPAWN_SETSIGDEF))
 
         var pid: pid_t = 0
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        let code = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environ)
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        let code = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
         guard code == 0 else { throw .spawnFailed(path: arguments[0], errno: code) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
