@@ -22,7 +22,8 @@ extension EngineManager {
                 pid: 0, port: port, server: installation.server.path, model: installation.model.path,
                 mmproj: installation.mmproj?.path, slots: configuration.slots, contextSize: configuration.contextSize,
                 threads: threads, idleTimeout: configuration.idleTimeout,
-                startedAt: environment.now(), log: files.log
+                startedAt: Date(timeIntervalSince1970: environment.now().timeIntervalSince1970.rounded(.down)),
+                log: files.log
             )
             try FileSystem.writeAtomically(Data(), to: files.log)
             try store.markUsed(at: environment.now())
@@ -78,6 +79,8 @@ extension EngineManager {
         while true {
             let reply = probe.get("/health")
             let elapsed = Date().timeIntervalSince(began)
+            // Waiting on the server is using it: the watchdog must not count a long model load as idle time.
+            try store.markUsed(at: environment.now())
             if reply?.status == 200 {
                 progress(EngineProgress(phase: .ready, elapsed: elapsed, port: record.port, model: record.model))
                 return

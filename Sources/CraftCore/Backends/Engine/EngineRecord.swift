@@ -20,7 +20,7 @@ public struct EngineRecord: Sendable, Hashable, Codable {
     public var threads: Int
     /// Seconds of disuse after which the watchdog stops it.
     public var idleTimeout: TimeInterval
-    /// When it was launched.
+    /// When it was launched, in whole seconds (the state file's ISO 8601 dates carry no fractions).
     public var startedAt: Date
     /// Its log file.
     public var log: String
