@@ -64,8 +64,7 @@ public struct Photo: Sendable, Hashable {
         guard bytes.count <= options.maximumFileBytes else {
             throw PhotoError.fileTooLarge(file: name, bytes: bytes.count, limit: options.maximumFileBytes)
         }
-        let (format, picture) = try PhotoDecoder.decode(bytes, name: name, options: options)
-        let upright = picture.image.resized(toFit: options.maximumDimension).applyingOrientation(picture.orientation)
+        let (format, picture, upright) = try Self.uprightPicture(bytes, name: name, options: options)
         self.url = url
         self.sha256 = SHA256.hex(of: bytes)
         self.label = Attachment.label(forSHA256: sha256)
@@ -78,6 +77,15 @@ public struct Photo: Sendable, Hashable {
         self.jpegData = Data(JPEGCodec.encode(upright, quality: options.jpegQuality))
         self.analysis = PhotoAnalysis(of: upright)
         self.description = analysis.sentence(label: label, width: upright.width, height: upright.height)
+    }
+
+    /// Decodes `bytes` and returns the picture resized and turned upright, before JPEG re-encoding.
+    static func uprightPicture(_ bytes: [UInt8], name: String, options: PhotoOptions) throws(PhotoError)
+        -> (format: PhotoFormat, picture: DecodedPicture, upright: RGBImage)
+    {
+        let (format, picture) = try PhotoDecoder.decode(bytes, name: name, options: options)
+        let upright = picture.image.resized(toFit: options.maximumDimension).applyingOrientation(picture.orientation)
+        return (format, picture, upright)
     }
 
     /// The photo as a prompt attachment: label, sha256, the model-ready JPEG and the description.
