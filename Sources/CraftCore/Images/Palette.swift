@@ -18,7 +18,7 @@ public enum Palette {
         in image: RGBImage, maximumCount: Int = 5, minimumShare: Double = 0.03, clusters: Int = 7
     ) -> [PaletteColour] {
         guard image.width > 0, image.height > 0 else { return [] }
-        let sample = image.resized(toFit: 96)
+        let sample = image.resized(toFit: 128)
         var points: [LabColour] = []
         points.reserveCapacity(sample.width * sample.height)
         for index in stride(from: 0, to: sample.pixels.count, by: 3) {

@@ -177,3 +177,31 @@ enum TestImages {
         Double(zip(a.pixels, b.pixels).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }) / Double(max(1, a.pixels.count))
     }
 }
+
+extension TestImages {
+    /// Many short curved strands in every direction on a mid-tone ground, like a close view of yarn.
+    static func fibres(size: Int) -> RGBImage {
+        var image = RGBImage(width: size, height: size, filledWith: (150, 60, 70))
+        var random = SplitMix(seed: 42)
+        func unit() -> Double { Double(random.next() % 10_000) / 10_000 }
+        for _ in 0..<(size * 3) {
+            var (x, y) = (unit() * Double(size), unit() * Double(size))
+            var angle = unit() * 2 * .pi
+            let bend = (unit() - 0.5) * 0.3
+            let shade: UInt8 = unit() < 0.5 ? 230 : 70
+            for _ in 0..<20 {
+                let (px, py) = (Int(x), Int(y))
+                if px >= 0, py >= 0, px < size, py < size {
+                    let index = (py * size + px) * 3
+                    image.pixels[index] = shade
+                    image.pixels[index + 1] = shade / 2
+                    image.pixels[index + 2] = shade / 2
+                }
+                x += cos(angle)
+                y += sin(angle)
+                angle += bend
+            }
+        }
+        return image
+    }
+}
