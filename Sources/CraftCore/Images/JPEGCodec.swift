@@ -52,17 +52,20 @@ enum JPEGCodec {
         let channels = isCMYK ? 4 : 3
         let format = isCMYK ? TJPF_CMYK : TJPF_RGB
         var pixels = [UInt8](repeating: 0, count: scaledWidth * scaledHeight * channels)
-        let status = pixels.withUnsafeMutableBufferPointer { target in
-            tjDecompress2(
-                handle, bytes, UInt(bytes.count), target.baseAddress, Int32(scaledWidth), Int32(scaledWidth * channels),
-                Int32(scaledHeight), Int32(format.rawValue), 0)
-        }
-        if status != 0 {
-            let words = errorWords(handle)
-            if words.lowercased().contains("premature end") { throw .truncated(file: name, format: .jpeg) }
-            if tjGetErrorCode(handle) != Int32(TJERR_WARNING.rawValue) {
-                throw .corrupt(file: name, format: .jpeg, detail: words)
+        let run = { (flags: Int32) -> (status: Int32, words: String) in
+            let status = pixels.withUnsafeMutableBufferPointer { target in
+                tjDecompress2(
+                    handle, bytes, UInt(bytes.count), target.baseAddress, Int32(scaledWidth),
+                    Int32(scaledWidth * channels), Int32(scaledHeight), Int32(format.rawValue), flags)
             }
+            return (status, status == 0 ? "" : errorWords(handle))
+        }
+        // Stop at the first warning to see which it is; only a known-harmless one earns a second, tolerant pass.
+        var attempt = run(TJFLAG_STOPONWARNING)
+        if attempt.status != 0, isHarmless(attempt.words) { attempt = run(0) }
+        if attempt.status != 0, !isHarmless(attempt.words) {
+            throw attempt.words.lowercased().contains("premature end of jpeg file")
+                ? .truncated(file: name, format: .jpeg) : .corrupt(file: name, format: .jpeg, detail: attempt.words)
         }
         let image =
             isCMYK
@@ -115,6 +118,15 @@ enum JPEGCodec {
             rgb[pixel * 3 + 2] = UInt8(y * k / 255)
         }
         return RGBImage(width: width, height: height, pixels: rgb)
+    }
+
+    /// Whether a libjpeg warning leaves the picture intact: junk before a marker (cameras append it), odd
+    /// progression or JFIF/Adobe/ICC bookkeeping. Premature ends, bad Huffman codes and lost restart markers do not.
+    static func isHarmless(_ words: String) -> Bool {
+        let lowered = words.lowercased()
+        return ["extraneous bytes before marker", "invalid sos parameters", "inconsistent progression sequence",
+                "unknown jfif revision", "unknown adobe color transform", "bad icc marker", "thumbnail image size"]
+            .contains { lowered.contains($0) }
     }
 
     private static func errorWords(_ handle: tjhandle) -> String {

@@ -46,7 +46,7 @@ public struct JPEGStructure: Sendable, Equatable {
                 at += 2
                 continue
             }
-            if marker == 0xD9 { return }
+            if marker == 0xD9 || marker < 0xC0 { return }
             guard at + 4 <= bytes.count else {
                 endedEarly = true
                 return

@@ -205,3 +205,43 @@ extension TestImages {
         return image
     }
 }
+
+extension TestImages {
+    /// A CMYK (YCCK, Adobe-marked) JPEG of solid red ink values as Adobe software stores them (inverted).
+    static func cmykJPEG(width: Int, height: Int) -> [UInt8] {
+        let inks = [UInt8]((0..<(width * height)).flatMap { _ in [255, 0, 0, 255] as [UInt8] })
+        guard let handle = tjInitCompress() else { return [] }
+        defer { tjDestroy(handle) }
+        var output: UnsafeMutablePointer<UInt8>? = nil
+        var size: UInt = 0
+        tjCompress2(handle, inks, Int32(width), Int32(width * 4), Int32(height), Int32(TJPF_CMYK.rawValue), &output, &size,
+                    Int32(TJSAMP_444.rawValue), 95, 0)
+        defer { tjFree(output) }
+        return Array(UnsafeBufferPointer(start: output, count: Int(size)))
+    }
+
+    /// A JPEG whose EXIF directory offset points far past the end of its block.
+    static func jpegWithBrokenEXIF(_ image: RGBImage) -> [UInt8] {
+        var file = jpeg(image, orientation: 6)
+        let tiffStart = 2 + 4 + EXIFOrientation.exifPrefix.count
+        file.replaceSubrange((tiffStart + 4)..<(tiffStart + 8), with: [0x00, 0xFF, 0xFF, 0x7F])
+        return file
+    }
+
+    /// A PNG signature, an IHDR chunk claiming `width × height` RGB, a scrap of image data and the end chunk.
+    static func pngHeaderOnly(width: Int, height: Int) -> [UInt8] {
+        let be = { (value: Int) in (0..<4).map { UInt8((value >> (24 - 8 * $0)) & 0xFF) } }
+        let header = be(width) + be(height) + [8, 2, 0, 0, 0]
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header)
+            + chunk("IDAT", [0x78, 0x9C, 0x63, 0x60, 0x00, 0x00, 0x00, 0x02, 0x00, 0x01]) + chunk("IEND", [])
+    }
+
+    /// A WebP container with only an extended header (animation flag set) claiming a `width × height` canvas.
+    static func webpCanvasOnly(width: Int, height: Int) -> [UInt8] {
+        let le = { (value: Int, count: Int) in (0..<count).map { UInt8((value >> (8 * $0)) & 0xFF) } }
+        let vp8x = Array("VP8X".utf8) + le(10, 4) + [0x02, 0, 0, 0] + le(width - 1, 3) + le(height - 1, 3)
+        let anim = Array("ANIM".utf8) + le(6, 4) + [0, 0, 0, 0, 0, 0]
+        let body = Array("WEBP".utf8) + vp8x + anim
+        return Array("RIFF".utf8) + le(body.count, 4) + body
+    }
+}
