@@ -56,6 +56,7 @@ public enum EvalMarkdownReporter {
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "&": out += "&amp;"
+            case _ where character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control }): break
             default: out.append(character)
             }
         }
