@@ -15,15 +15,21 @@ public struct EvalSuite: Sendable, Hashable {
     public var backend: String?
     /// The model the suite asks for, when it names one; the command line may override it.
     public var model: String?
+    /// The cassette the replay backend serves this suite from, resolved against the suite's folder.
+    public var cassette: URL?
     /// The cases, in file order.
     public var cases: [EvalCase]
 
     /// Creates a suite from resolved cases.
-    public init(name: String, url: URL? = nil, backend: String? = nil, model: String? = nil, cases: [EvalCase]) {
+    public init(
+        name: String, url: URL? = nil, backend: String? = nil, model: String? = nil, cassette: URL? = nil,
+        cases: [EvalCase]
+    ) {
         self.name = name
         self.url = url
         self.backend = backend
         self.model = model
+        self.cassette = cassette
         self.cases = cases
     }
 
@@ -57,7 +63,11 @@ public struct EvalSuite: Sendable, Hashable {
             cases.append(try resolver.resolve(raw, index: index, defaults: file.defaults))
         }
         let name = file.name ?? url.deletingPathExtension().lastPathComponent
-        return EvalSuite(name: name, url: url, backend: file.defaults.backend, model: file.defaults.model, cases: cases)
+        let cassette = file.defaults.cassette.map { folder.appendingPathComponent($0).standardizedFileURL }
+        return EvalSuite(
+            name: name, url: url, backend: file.defaults.backend, model: file.defaults.model, cassette: cassette,
+            cases: cases
+        )
     }
 
     /// A short reason for a file error: "no such file", "permission denied".

@@ -26,12 +26,14 @@ struct SuiteFile: Decodable {
         var model: String?
         var repeats: Int?
         var timeoutSeconds: Double?
+        var cassette: String?
 
         init() {}
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: SuiteKey.self)
-            try container.rejectUnknownKeys(["backend", "model", "repeats", "timeoutSeconds"])
+            try container.rejectUnknownKeys(["backend", "model", "cassette", "repeats", "timeoutSeconds"])
+            cassette = try container.optional(String.self, "cassette")
             backend = try container.optional(String.self, "backend")
             model = try container.optional(String.self, "model")
             repeats = try container.count("repeats", atLeast: 1)

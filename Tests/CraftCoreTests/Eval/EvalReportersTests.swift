@@ -124,3 +124,30 @@ final class Counter: Sendable {
     func add(_ value: String) { storage.withLock { $0.append(value) } }
     var values: [String] { storage.withLock { $0 } }
 }
+
+@Suite struct EvalReportWriterTests {
+    @Test func writesEveryFileAndAppendsTheStepSummary() throws {
+        let scratch = try EvalScratch(["summary.md": "# earlier step\n"])
+        let files = EvalReportFiles(
+            json: scratch.url("r.json"), junit: scratch.url("r.xml"), markdown: scratch.url("r.md"), html: scratch.url("r.html")
+        )
+        let report = EvalReportSample.make()
+        try EvalReportWriter.write(report, to: files, environment: ["GITHUB_STEP_SUMMARY": scratch.url("summary.md").path]) { _ in nil }
+        #expect(try EvalReport.load(contentsOf: scratch.url("r.json")) == report)
+        #expect(try String(contentsOf: scratch.url("r.xml"), encoding: .utf8).hasPrefix("<?xml"))
+        #expect(try String(contentsOf: scratch.url("r.html"), encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
+        let markdown = try String(contentsOf: scratch.url("r.md"), encoding: .utf8)
+        #expect(try String(contentsOf: scratch.url("summary.md"), encoding: .utf8) == "# earlier step\n" + markdown + "\n")
+    }
+
+    @Test func anUnwritableReportIsCannotCreate() throws {
+        let files = EvalReportFiles(junit: URL(fileURLWithPath: "/nonexistent/dir/r.xml"))
+        do {
+            try EvalReportWriter.write(EvalReportSample.make(), to: files, environment: [:]) { _ in nil }
+            Issue.record("the report was written")
+        } catch {
+            #expect(error.exitStatus == .cannotCreate)
+            #expect("\(error)".hasPrefix("/nonexistent/dir/r.xml: cannot write the report"))
+        }
+    }
+}

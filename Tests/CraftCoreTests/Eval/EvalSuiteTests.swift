@@ -34,7 +34,7 @@ import Testing
 
     @Test func resolvesPhotosDefaultsAndManifestTruth() throws {
         let (scratch, url) = try scratch(suite: """
-            {"manifest": "../photos/manifest.json", "defaults": {"backend": "replay", "repeats": 3, "timeoutSeconds": 60},
+            {"manifest": "../photos/manifest.json", "defaults": {"backend": "replay", "cassette": "suite.cassette.jsonl", "repeats": 3, "timeoutSeconds": 60},
              "cases": [
                {"name": "supplies", "mode": "brainstorm", "inputs": {"photos": ["../photos/supplies.jpg"]},
                 "expect": {"minIdeas": 3, "category": "manifest", "contains": [{"path": "ideas[*].title", "text": "crane"}, "paper"]}},
@@ -45,6 +45,7 @@ import Testing
         let suite = try EvalSuite.load(contentsOf: url)
         #expect(suite.name == "suite")
         #expect(suite.backend == "replay")
+        #expect(suite.cassette == scratch.url("evals/suite.cassette.jsonl").standardizedFileURL)
         let brainstorm = suite.cases[0]
         #expect(brainstorm.repeats == 3)
         #expect(brainstorm.timeoutSeconds == 60)
