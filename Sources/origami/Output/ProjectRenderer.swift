@@ -1,0 +1,86 @@
+import CraftCore
+import Foundation
+
+/// The project shown to a person (status, and the parts other commands print) and to a script (JSON values).
+struct ProjectRenderer {
+    /// Styling of the stream the text goes to.
+    var style: Style
+    /// Columns to wrap at.
+    var width: Int
+
+    /// The whole project: photos, ideas, chosen idea, steps with the current one marked, and the last feedback.
+    func status(_ project: Project, path: String) -> String {
+        var out = style.bold("Project") + " " + path + " " + style.dim("(revision \(project.revision))") + "\n"
+        out += "\n" + style.bold("Photos") + "\n"
+        if project.photos.isEmpty { out += "  (none)\n" }
+        for photo in project.photos {
+            let analysis = project.analyses.last { $0.label == photo.label }
+            out += "  " + style.cyan(photo.label) + "  " + photo.path
+                + (analysis.map { "  " + style.dim($0.category) } ?? "") + "\n"
+        }
+        out += "\n" + ideas(project)
+        if let tutorial = project.tutorial {
+            out += "\n" + steps(tutorial, current: project.currentStep, chosenIdea: project.chosenIdea)
+        }
+        if let last = project.feedback.last {
+            out += "\n" + feedback(last, heading: "Last feedback")
+        }
+        return out
+    }
+
+    /// The ideas, numbered from 1, the chosen one marked.
+    func ideas(_ project: Project) -> String {
+        var out = style.bold("Ideas") + "\n"
+        if project.ideas.isEmpty { out += "  (none yet: run 'origami brainstorm PHOTO...')\n" }
+        for (index, entry) in project.ideas.enumerated() {
+            let chosen = project.chosenIdea == index + 1
+            out += idea(number: index + 1, title: entry.title, description: entry.description, chosen: chosen)
+        }
+        return out
+    }
+
+    /// One idea: its number and title, then its description indented.
+    func idea(number: Int, title: String, description: String, chosen: Bool = false) -> String {
+        let mark = chosen ? style.green(" (chosen)") : ""
+        return "  \(number). " + style.bold(title) + mark + "\n" + wrap(description, indent: 5)
+    }
+
+    /// A tutorial: title, materials, steps with ✓ for done and → for the current one.
+    func steps(_ tutorial: Project.Tutorial, current: Int, chosenIdea: Int?) -> String {
+        var out = style.bold("Tutorial: " + tutorial.title) + (chosenIdea.map { style.dim(" (idea \($0))") } ?? "")
+        out += "\n"
+        if !tutorial.materials.isEmpty {
+            out += wrap("Materials: " + tutorial.materials.joined(separator: ", "), indent: 2)
+        }
+        for (index, step) in tutorial.steps.enumerated() {
+            let number = index + 1
+            let mark = number < current ? style.green("✓") : number == current ? style.yellow("→") : " "
+            out += "  \(mark) \(number). " + (number == current ? style.bold(step.title) : step.title) + "\n"
+            out += wrap(step.instruction, indent: 7)
+        }
+        if current > tutorial.steps.count {
+            out += "  " + style.green("All steps are complete.") + "\n"
+        }
+        return out
+    }
+
+    /// One coaching answer: its sections, the verdict and the completion message.
+    func feedback(_ feedback: Project.Feedback, heading: String? = nil) -> String {
+        var out = heading.map { style.bold("\($0) (step \(feedback.step))") + "\n" } ?? ""
+        for section in feedback.sections {
+            out += "  " + style.bold(section.title) + "\n" + wrap(section.body, indent: 4)
+        }
+        out += "  " + (feedback.isStepComplete
+            ? style.green("Step \(feedback.step) is complete.")
+            : style.yellow("Step \(feedback.step) is not complete yet.")) + "\n"
+        if let message = feedback.completionMessage, feedback.isStepComplete {
+            out += wrap(message, indent: 4)
+        }
+        return out
+    }
+
+    /// `text` wrapped to the width, indented, ending in a newline.
+    func wrap(_ text: String, indent: Int) -> String {
+        text.wrapped(indent: indent, width: max(40, width)) + "\n"
+    }
+}
