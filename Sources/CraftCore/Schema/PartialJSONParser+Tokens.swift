@@ -21,6 +21,7 @@ extension PartialJSONParser {
 
     /// Appends a run of printable ASCII.
     mutating func appendPlain(_ run: UnsafeBufferPointer<UInt8>, at: Int) throws {
+        if leafLent { reclaim() }
         try count(run.count, at: at)
         if run.count == 1 {
             text.unicodeScalars.append(Unicode.Scalar(run[0]))
@@ -132,6 +133,7 @@ extension PartialJSONParser {
 
     /// Appends one decoded scalar to the string being read.
     private mutating func append(_ value: UInt32, at: Int) throws {
+        if leafLent { reclaim() }
         guard let scalar = Unicode.Scalar(value) else { throw SchemaError.invalidUTF8(offset: at) }
         try count(UTF8.width(scalar), at: at)
         text.unicodeScalars.append(scalar)
