@@ -34,7 +34,7 @@ public struct EvalCache: Sendable {
         let inputs = evalCase.inputs
         let material = KeyMaterial(
             mode: evalCase.mode.rawValue, hint: inputs.hint, idea: inputs.idea, tutorial: inputs.tutorial,
-            stepText: inputs.stepText, step: inputs.step, term: inputs.term,
+            step: inputs.step, term: inputs.term,
             photos: inputs.photos.map(Self.digest(of:)), identity: identity, iteration: iteration
         )
         let encoder = JSONEncoder()
@@ -71,9 +71,8 @@ public struct EvalCache: Sendable {
     private struct KeyMaterial: Encodable {
         var mode: String
         var hint: String?
-        var idea: String?
-        var tutorial: [String]?
-        var stepText: String?
+        var idea: BrainstormIdea?
+        var tutorial: Tutorial?
         var step: Int?
         var term: String?
         var photos: [String]

@@ -51,12 +51,10 @@ public struct EvalCase: Sendable, Hashable, Codable {
         public var photos: [EvalPhoto]
         /// A hint the person typed (brainstorm), appended as a filter.
         public var hint: String?
-        /// The chosen idea (tutorial), as its title and description.
-        public var idea: String?
-        /// The tutorial's steps, in order (coach, term).
-        public var tutorial: [String]?
-        /// The text of the step being coached.
-        public var stepText: String?
+        /// The chosen idea (tutorial mode).
+        public var idea: BrainstormIdea?
+        /// The tutorial being followed (coach and term modes).
+        public var tutorial: Tutorial?
         /// The number of the step being coached, from 1.
         public var step: Int?
         /// The term to explain (term mode); nil explains the first extracted term.
@@ -66,9 +64,8 @@ public struct EvalCase: Sendable, Hashable, Codable {
         public init(
             photos: [EvalPhoto] = [],
             hint: String? = nil,
-            idea: String? = nil,
-            tutorial: [String]? = nil,
-            stepText: String? = nil,
+            idea: BrainstormIdea? = nil,
+            tutorial: Tutorial? = nil,
             step: Int? = nil,
             term: String? = nil
         ) {
@@ -76,7 +73,6 @@ public struct EvalCase: Sendable, Hashable, Codable {
             self.hint = hint
             self.idea = idea
             self.tutorial = tutorial
-            self.stepText = stepText
             self.step = step
             self.term = term
         }

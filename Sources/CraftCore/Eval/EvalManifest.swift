@@ -24,13 +24,13 @@ public struct EvalManifest: Sendable, Hashable {
 
     /// The entries by the photo's absolute, standardised location.
     public var entries: [URL: Entry]
-    /// The progress series' step texts, in order (step 1 first).
-    public var steps: [String]
+    /// The tutorial the progress series follows (its model, paper and step texts), when the manifest has one.
+    public var series: Tutorial?
 
     /// Creates a manifest from its entries.
-    public init(entries: [URL: Entry], steps: [String] = []) {
+    public init(entries: [URL: Entry], series: Tutorial? = nil) {
         self.entries = entries
-        self.steps = steps
+        self.series = series
     }
 
     /// The entry for the photo at `url`, if the manifest describes it.
@@ -53,7 +53,13 @@ public struct EvalManifest: Sendable, Hashable {
             let location = folder.appendingPathComponent(photo.file).standardizedFileURL
             entries[location] = Entry(category: photo.category, step: photo.step, complete: photo.complete)
         }
-        return EvalManifest(entries: entries, steps: file.steps)
+        let series = file.progressSeries.map { series in
+            Tutorial(
+                title: series.model, materials: series.paper.map { [$0] } ?? [],
+                steps: series.steps.enumerated().map { TutorialStep(number: $0 + 1, title: "Step \($0 + 1)", instruction: $1) }
+            )
+        }
+        return EvalManifest(entries: entries, series: series)
     }
 }
 
@@ -67,16 +73,12 @@ private struct ManifestFile: Decodable {
         var complete: Bool?
     }
 
+    struct Series: Decodable {
+        var model: String
+        var paper: String?
+        var steps: [String]
+    }
+
     var photos: [Photo]
-    var steps: [String]
-
-    enum CodingKeys: String, CodingKey {
-        case photos, steps
-    }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        photos = try container.decode([Photo].self, forKey: .photos)
-        steps = try container.decodeIfPresent([String].self, forKey: .steps) ?? []
-    }
+    var progressSeries: Series?
 }

@@ -104,7 +104,7 @@ private struct CaseResolver {
         }
         var inputs = EvalCase.Inputs(
             photos: photos, hint: raw.inputs.hint, idea: raw.inputs.idea, tutorial: raw.inputs.tutorial,
-            stepText: raw.inputs.stepText, step: raw.inputs.step, term: raw.inputs.term
+            step: raw.inputs.step, term: raw.inputs.term
         )
         let expect = raw.expect
         var expectations = EvalExpectations(
@@ -131,15 +131,11 @@ private struct CaseResolver {
             }
         case nil: break
         }
-        var wantsManifestStep = false
-        if case .manifest = expect.stepComplete { wantsManifestStep = true }
-        let needsSeries = wantsManifestStep || (raw.mode == .coach && (inputs.step == nil || inputs.stepText == nil))
-        if needsSeries, let photo = photos.first, let entry = manifest?.entry(for: photo.url), let step = entry.step {
-            inputs.step = inputs.step ?? step
-            if inputs.stepText == nil, let steps = manifest?.steps, steps.indices.contains(step - 1) {
-                inputs.stepText = steps[step - 1]
+        if raw.mode == .coach || raw.mode == .term, let series = manifest?.series {
+            if inputs.tutorial == nil { inputs.tutorial = series }
+            if raw.mode == .coach, inputs.step == nil, let photo = photos.first {
+                inputs.step = manifest?.entry(for: photo.url)?.step
             }
-            if inputs.tutorial == nil, let steps = manifest?.steps, !steps.isEmpty { inputs.tutorial = steps }
         }
         switch expect.stepComplete {
         case .given(let value): expectations.stepComplete = value
@@ -170,12 +166,15 @@ private struct CaseResolver {
             throw .missingKey(file: file, path: "\(base).inputs.idea")
         case .coach where inputs.photos.isEmpty:
             throw .missingKey(file: file, path: "\(base).inputs.photos")
+        case .coach where inputs.tutorial == nil, .term where inputs.tutorial == nil:
+            throw .missingKey(file: file, path: "\(base).inputs.tutorial")
         case .coach where inputs.step == nil:
             throw .missingKey(file: file, path: "\(base).inputs.step")
-        case .coach where inputs.stepText == nil:
-            throw .missingKey(file: file, path: "\(base).inputs.stepText")
-        case .term where inputs.tutorial == nil:
-            throw .missingKey(file: file, path: "\(base).inputs.tutorial")
+        case .coach where !(inputs.tutorial?.steps.contains { $0.number == inputs.step } ?? false):
+            throw .invalidValue(
+                file: file, path: "\(base).inputs.step",
+                problem: "step \(inputs.step ?? 0) is not a step of the tutorial (it has \(inputs.tutorial?.steps.count ?? 0))"
+            )
         default: break
         }
     }

@@ -72,9 +72,8 @@ struct SuiteFile: Decodable {
     struct Inputs: Decodable {
         var photos: [String] = []
         var hint: String?
-        var idea: String?
-        var tutorial: [String]?
-        var stepText: String?
+        var idea: BrainstormIdea?
+        var tutorial: Tutorial?
         var step: Int?
         var term: String?
 
@@ -82,14 +81,67 @@ struct SuiteFile: Decodable {
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: SuiteKey.self)
-            try container.rejectUnknownKeys(["photos", "hint", "idea", "tutorial", "stepText", "step", "term"])
+            try container.rejectUnknownKeys(["photos", "hint", "idea", "tutorial", "step", "term"])
             photos = try container.optional([String].self, "photos") ?? []
             hint = try container.optional(String.self, "hint")
-            idea = try container.optional(String.self, "idea")
-            tutorial = try container.optional([String].self, "tutorial")
-            stepText = try container.optional(String.self, "stepText")
+            idea = try container.optional(IdeaInput.self, "idea")?.idea
+            tutorial = try container.optional(TutorialInput.self, "tutorial")?.tutorial
             step = try container.count("step", atLeast: 1)
             term = try container.optional(String.self, "term")
+        }
+    }
+
+    /// An idea as a bare title or `{"title": …, "description": …}`.
+    struct IdeaInput: Decodable {
+        var idea: BrainstormIdea
+
+        init(from decoder: any Decoder) throws {
+            if let title = try? decoder.singleValueContainer().decode(String.self) {
+                idea = BrainstormIdea(title: title, description: "")
+                return
+            }
+            let container = try decoder.container(keyedBy: SuiteKey.self)
+            try container.rejectUnknownKeys(["title", "description"])
+            idea = BrainstormIdea(
+                title: try container.required(String.self, "title"),
+                description: try container.optional(String.self, "description") ?? ""
+            )
+        }
+    }
+
+    /// A tutorial as `{"title": …, "materials": […], "steps": [step, …]}`, each step a text or
+    /// `{"title": …, "instruction": …}`; steps are numbered from 1 in order.
+    struct TutorialInput: Decodable {
+        var tutorial: Tutorial
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: SuiteKey.self)
+            try container.rejectUnknownKeys(["title", "materials", "steps"])
+            let steps = try container.required([StepInput].self, "steps")
+            guard !steps.isEmpty else {
+                throw SuiteProblem.invalid(path: SuiteDecoding.path(container.codingPath, "steps"), problem: "a tutorial needs at least one step")
+            }
+            tutorial = Tutorial(
+                title: try container.required(String.self, "title"),
+                materials: try container.optional([String].self, "materials") ?? [],
+                steps: steps.enumerated().map { TutorialStep(number: $0 + 1, title: $1.title ?? "Step \($0 + 1)", instruction: $1.instruction) }
+            )
+        }
+    }
+
+    struct StepInput: Decodable {
+        var title: String?
+        var instruction: String
+
+        init(from decoder: any Decoder) throws {
+            if let text = try? decoder.singleValueContainer().decode(String.self) {
+                instruction = text
+                return
+            }
+            let container = try decoder.container(keyedBy: SuiteKey.self)
+            try container.rejectUnknownKeys(["title", "instruction"])
+            title = try container.optional(String.self, "title")
+            instruction = try container.required(String.self, "instruction")
         }
     }
 

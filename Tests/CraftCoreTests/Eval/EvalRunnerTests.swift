@@ -40,7 +40,7 @@ final class TestExecutor: EvalExecutor {
 
     private func suite(_ count: Int, repeats: Int = 1, timeout: Double = 30) -> EvalSuite {
         EvalSuite(name: "s", cases: (1...count).map {
-            EvalCase(name: "case \($0)", mode: .tutorial, inputs: .init(idea: "idea \($0)"),
+            EvalCase(name: "case \($0)", mode: .tutorial, inputs: .init(idea: BrainstormIdea(title: "idea \($0)", description: "")),
                      expectations: .init(minIdeas: 3), repeats: repeats, timeoutSeconds: timeout)
         })
     }

@@ -9,7 +9,8 @@ import Testing
           {"file": "supplies.jpg", "category": "craft supplies"},
           {"file": "progress/step1-done.jpg", "category": "a finished craft piece", "step": 1, "complete": true},
           {"file": "progress/step2-wrong.jpg", "category": "a finished craft piece", "step": 2, "complete": false}
-        ], "steps": ["Fold the square in half.", "Fold the corners to the middle."]}
+        ], "progressSeries": {"model": "Paper cup", "paper": "one teal square",
+             "steps": ["Fold the square in half.", "Fold the corners to the middle."]}}
         """
 
     private func scratch(suite: String) throws -> (EvalScratch, URL) {
@@ -55,8 +56,9 @@ import Testing
         let coach = suite.cases[1]
         #expect(coach.repeats == 1)
         #expect(coach.inputs.step == 2)
-        #expect(coach.inputs.stepText == "Fold the corners to the middle.")
-        #expect(coach.inputs.tutorial?.count == 2)
+        #expect(coach.inputs.tutorial?.title == "Paper cup")
+        #expect(coach.inputs.tutorial?.materials == ["one teal square"])
+        #expect(coach.inputs.tutorial?.steps.last == TutorialStep(number: 2, title: "Step 2", instruction: "Fold the corners to the middle."))
         #expect(coach.expectations.stepComplete == false)
     }
 
@@ -90,6 +92,12 @@ import Testing
         (#"{"cases": [{"name": "a", "mode": "tutorial", "inputs": {"idea": "x"}}, {"name": "a", "mode": "tutorial", "inputs": {"idea": "y"}}]}"#,
          "cases[1].name: \"a\" is already the name"),
         (#"{"cases": [{"name": "a", "mode": "tutorial"}]}"#, "cases[0].inputs.idea: missing"),
+        (#"{"cases": [{"name": "a", "mode": "coach", "inputs": {"photos": ["../photos/supplies.jpg"], "step": 3, "tutorial": {"title": "t", "steps": ["one", {"title": "Two", "instruction": "two"}]}}}]}"#,
+         "cases[0].inputs.step: step 3 is not a step of the tutorial (it has 2)"),
+        (#"{"cases": [{"name": "a", "mode": "coach", "inputs": {"photos": ["../photos/supplies.jpg"], "step": 1}}]}"#,
+         "cases[0].inputs.tutorial: missing"),
+        (#"{"cases": [{"name": "a", "mode": "term", "inputs": {"tutorial": {"title": "t", "steps": []}}}]}"#,
+         "cases[0].inputs.tutorial.steps: a tutorial needs at least one step"),
         (#"{"cases": [{"name": "a", "mode": "brainstorm", "inputs": {"photos": ["../photos/supplies.jpg"]}, "expect": {"category": "manifest"}}]}"#,
          "asks for the manifest, but the suite names none"),
         (#"{"cases": [{"name": "a", "mode": "brainstorm", "inputs": {"photos": ["../photos/supplies.jpg"]}, "expect": {"stepComplete": "maybe"}}]}"#,
