@@ -134,4 +134,17 @@ import Testing
         guard case .prompt(let pass1) = firstPrompt else { Issue.record("no prompt in the saved history"); return }
         #expect(pass1.text.contains("Photo_a1b2c3: 1024×768"))
     }
+
+    @Test func repeatedCoachRunsOnASmallContextModelKeepTheTranscriptBounded() async throws {
+        let small = Capabilities(vision: true, nativeJSONSchema: true, tools: false, contextSize: 4096)
+        var saved = Transcript()
+        for _ in 0..<5 {
+            let model = TestLanguageModel(capabilities: small, answers: [Flow.feedback(complete: false)])
+            let session = LanguageModelSession(model: model, transcript: saved)
+            _ = try await Self.check(model, step: 2, session: session)
+            #expect(model.calls[0].transcript.entries.count <= 1 + 4 + 1)
+            saved = await session.transcript
+        }
+        #expect(saved.entries.count == 1 + 4 + 2)
+    }
 }

@@ -26,23 +26,25 @@ import Testing
     @Test func switchingModeReplacesInstructionsAndAppliesTheNewProfilesTransform() {
         let orchestrator = OrchestratorProfile.standard(contextSize: 4096)
         let brainstorming = Transcript(entries: [.instructions(CraftInstructions.brainstorm)] + Self.history(4))
-        let tutorial = orchestrator.switching(brainstorming, to: .tutorial)
+        let tutorial = orchestrator.switching(brainstorming, from: .brainstorm, to: .tutorial)
         #expect(tutorial.entries.first == .instructions(CraftInstructions.tutorial))
         #expect(tutorial.entries.count == 5)
         #expect(tutorial.entries.dropFirst().first == .prompt(Prompt([.text("question 2")])))
     }
 
-    @Test func theCoachReusesTheTutorialProfileSoSwitchingToItKeepsHistory() {
+    @Test func stayingInAModeKeepsHistoryAndEnteringOneTrimsIt() {
         let orchestrator = OrchestratorProfile.standard(contextSize: 4096)
-        let tutorial = Transcript(entries: [.instructions(CraftInstructions.tutorial)] + Self.history(4))
-        #expect(orchestrator.switching(tutorial, to: .coach) == tutorial)
+        let coaching = Transcript(entries: [.instructions(CraftInstructions.tutorial)] + Self.history(4))
+        #expect(orchestrator.switching(coaching, from: .coach, to: .coach) == coaching)
+        #expect(orchestrator.switching(coaching, from: .tutorial, to: .coach).entries.count == 5)
+        #expect(orchestrator.switching(coaching, from: nil, to: .coach).entries.count == 5)
         #expect(orchestrator.profile(for: .coach) == orchestrator.profile(for: .tutorial))
     }
 
     @Test func largeContextModelsKeepEverythingOnASwitch() {
         let orchestrator = OrchestratorProfile.standard(contextSize: 32_768)
         let brainstorming = Transcript(entries: [.instructions(CraftInstructions.brainstorm)] + Self.history(4))
-        #expect(orchestrator.switching(brainstorming, to: .term).entries.count == 9)
+        #expect(orchestrator.switching(brainstorming, from: .brainstorm, to: .term).entries.count == 9)
     }
 
     @Test func profilesFollowTheDesign() {
