@@ -39,7 +39,7 @@ import Testing
         let first = try await Self.check(TestLanguageModel(answers: [done]), step: 1)
         #expect(first.isStepComplete && first.nextStep == 2 && !first.isTutorialComplete)
         let last = try await Self.check(TestLanguageModel(answers: [done]), step: 3)
-        #expect(last.nextStep == 3 && last.isTutorialComplete)
+        #expect(last.nextStep == 4 && last.isTutorialComplete)
         #expect(last.feedback.completionMessage == "Well folded!")
     }
 
