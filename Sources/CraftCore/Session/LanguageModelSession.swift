@@ -162,7 +162,8 @@ public actor LanguageModelSession {
             )
             self.orchestrator = orchestrator
         }
-        if case .instructions = transcript.entries.first {} else {
+        let hasInstructions = transcript.entries.first.map { if case .instructions = $0 { true } else { false } }
+        if hasInstructions != true {
             transcript.entries.insert(.instructions(orchestrator.profile(for: mode).instructions), at: 0)
         }
         return orchestrator

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CraftCore
 
 @Suite struct OrchestratorProfileTests {
@@ -18,7 +19,11 @@ import Testing
     @Test func keepLastStartsAtAPromptSoNoAnswerIsOrphaned() {
         let transcript = Transcript(entries: [.instructions(Instructions("x"))] + Self.history(3))
         let kept = HistoryTransform.keepLast(3).apply(to: transcript)
-        #expect(kept.entries == [.instructions(Instructions("x")), .prompt(Prompt([.text("question 2")])), .response(Response(text: "answer 2"))])
+        #expect(
+            kept.entries == [
+                .instructions(Instructions("x")), .prompt(Prompt([.text("question 2")])),
+                .response(Response(text: "answer 2")),
+            ])
         #expect(HistoryTransform.keepLast(4).apply(to: transcript).entries.count == 5)
         #expect(HistoryTransform.keepAll.apply(to: transcript) == transcript)
     }
@@ -48,7 +53,8 @@ import Testing
     }
 
     @Test func profilesFollowTheDesign() {
-        let orchestrator = OrchestratorProfile.standard(contextSize: 32_768, smallModelContextSize: 2048, hasSmallModel: true)
+        let orchestrator = OrchestratorProfile.standard(
+            contextSize: 32_768, smallModelContextSize: 2048, hasSmallModel: true)
         #expect(orchestrator.brainstorm.options.temperature == 1.0)
         #expect(orchestrator.tutorial.options.temperature ?? 1 <= 0.3)
         #expect(orchestrator.tutorial.options.reasoning != nil)
