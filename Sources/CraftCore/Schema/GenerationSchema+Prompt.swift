@@ -60,7 +60,9 @@ extension GenerationSchema {
         if optional { notes.append("optional") }
         switch kind {
         case .array(_, let minimum, let maximum):
-            if let range = Self.rangeWords(minimum.map(String.init), maximum.map(String.init)) { notes.append(range + " items") }
+            if let range = Self.rangeWords(minimum.map(String.init), maximum.map(String.init)) {
+                notes.append(range + ((maximum ?? minimum) == 1 ? " item" : " items"))
+            }
         case .integer(let minimum, let maximum):
             if let range = Self.rangeWords(minimum.map(String.init), maximum.map(String.init)) { notes.append(range) }
         case .number(let minimum, let maximum):

@@ -55,13 +55,9 @@ extension GenerationSchema {
     }
 
     static func countMessage(_ count: Int, minimum: Int?, maximum: Int?) -> String? {
-        switch (minimum, maximum) {
-        case let (low?, high?) where low == high && count != low: "expected exactly \(low) items, got \(count)"
-        case let (low?, high?) where count < low || count > high: "expected \(low) to \(high) items, got \(count)"
-        case let (low?, nil) where count < low: "expected at least \(low) items, got \(count)"
-        case let (nil, high?) where count > high: "expected at most \(high) items, got \(count)"
-        default: nil
-        }
+        let outside = minimum.map { count < $0 } == true || maximum.map { count > $0 } == true
+        guard outside, let words = rangeWords(minimum.map(String.init), maximum.map(String.init)) else { return nil }
+        return "expected \(words) item\((maximum ?? minimum) == 1 ? "" : "s"), got \(count)"
     }
 
     static func boundsMessage(_ value: Double, _ text: String, minimum: Double?, maximum: Double?) -> String? {

@@ -24,6 +24,11 @@ public struct PartialJSONParser: Sendable {
     enum State: Sendable {
         case value, valueOrClose, keyOrClose, key, colon, commaOrClose, end
         case string, escape, unicode, lowBackslash, lowU, number, literal
+
+        /// Inside a string, possibly in the middle of an escape.
+        var isInString: Bool {
+            self == .string || self == .escape || self == .unicode || self == .lowBackslash || self == .lowU
+        }
     }
 
     struct Frame: Sendable {
@@ -32,8 +37,6 @@ public struct PartialJSONParser: Sendable {
         var members: [GeneratedContent.Member] = []
         var pendingKey = ""
         var keys: Set<String> = []
-        /// Whether the last element or member is a snapshot's partial value, to be removed before parsing on.
-        var lent = false
     }
 
     /// The limits this parser enforces.
@@ -43,6 +46,10 @@ public struct PartialJSONParser: Sendable {
     var root: GeneratedContent?
     var offset = 0
     var failure: SchemaError?
+    /// The last snapshot, made of the open frames' storage (see `reclaim`).
+    var held: GeneratedContent?
+    /// Whether the held snapshot holds the string being read.
+    var leafLent = false
 
     // The token being read.
     var text = ""
@@ -84,6 +91,20 @@ public struct PartialJSONParser: Sendable {
     }
 
     /// Parses the next chunk of UTF-8 bytes and returns the snapshot of everything so far, or nil while no value
+    /// has begun.
+    public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>) throws -> GeneratedContent? {
+        try consume(chunk)
+        return buildSnapshot()
+    }
+
+    /// Parses the next chunk of UTF-8 bytes and returns the snapshot of everything so far, or nil while no value
+    /// has begun.
+    public mutating func feed(_ chunk: ArraySlice<UInt8>) throws -> GeneratedContent? {
+        try chunk.withUnsafeBufferPointer { try consume($0) }
+        return buildSnapshot()
+    }
+
+    /// Parses the next chunk of UTF-8 bytes and returns the snapshot of everything so far, or nil while no value
     /// has begun. A multi-byte character may be split across chunks.
     public mutating func feed(_ chunk: some Sequence<UInt8>) throws -> GeneratedContent? {
         let done: Void? = try chunk.withContiguousStorageIfAvailable { try consume($0) }
@@ -94,7 +115,7 @@ public struct PartialJSONParser: Sendable {
     /// Ends the input: returns the complete value, or throws when the text stopped inside one (a truncated answer).
     public mutating func finish() throws -> GeneratedContent {
         if let failure { throw failure }
-        unlend()
+        reclaim()
         if state == .number, frames.isEmpty { try endNumber(at: offset) }
         if let root { return root }
         let failure = SchemaError.unexpectedEnd(offset: offset, expected: expectation(atEnd: true))
@@ -105,7 +126,7 @@ public struct PartialJSONParser: Sendable {
     /// Parses bytes without building a snapshot.
     mutating func consume(_ bytes: UnsafeBufferPointer<UInt8>) throws {
         if let failure { throw failure }
-        unlend()
+        reclaim()
         do {
             try scan(bytes)
         } catch let error as SchemaError {
