@@ -78,3 +78,17 @@ extension EngineRunning: CustomStringConvertible {
         return "\(total) s"
     }
 }
+
+extension EngineProgress: CustomStringConvertible {
+    /// One line for a terminal, e.g. "engine: loading qwen2.5-coder-0.5b-instruct-q4_k_m.gguf (3 s)".
+    public var description: String {
+        let model = (model as NSString).lastPathComponent
+        let seconds = elapsed < 10 ? String(format: "%.1f s", elapsed) : "\(Int(elapsed)) s"
+        return switch phase {
+        case .reusing: "engine: using the running server on port \(port)"
+        case .launching: "engine: starting llama-server on port \(port) (\(seconds))"
+        case .loading: "engine: loading \(model) (\(seconds))"
+        case .ready: "engine: ready on port \(port) after \(seconds)"
+        }
+    }
+}
