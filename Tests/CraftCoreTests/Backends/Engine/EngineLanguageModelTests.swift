@@ -34,7 +34,7 @@ struct EngineLanguageModelTests {
         var text = ""
         var usage: Usage?
         var finish: FinishReason?
-        let request = GenerationRequest(options: .init(sampling: .greedy, maximumResponseTokens: 48))
+        let request = GenerationRequest(options: .init(sampling: .greedy, maximumResponseTokens: 16))
         for try await event in engine.stream(transcript("Name one paper craft."), request: request) {
             switch event {
             case .textDelta(let delta): text += delta
