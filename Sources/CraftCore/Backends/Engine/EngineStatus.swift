@@ -63,7 +63,7 @@ extension EngineRunning: CustomStringConvertible {
             "pid:      \(record.pid)",
             "uptime:   \(Self.duration(uptime))",
             "idle:     \(Self.duration(idle))",
-            "slots:    \(record.slots) × \(record.contextSize / max(record.slots, 1)) tokens of context",
+            "slots:    \(record.slots), sharing \(record.contextSize) tokens of context",
             "log:      \(record.log)",
         ]
         if let stopsIn { lines.append("stops in: \(Self.duration(stopsIn)) unless used") }
