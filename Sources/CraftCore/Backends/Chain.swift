@@ -58,8 +58,8 @@ public enum FallbackPolicy {
         if error is CancellationError { return nil }
         guard let error = error as? ModelError else { return .transport }
         switch error {
-        case .unreachable, .modelNotFound, .unavailable, .loading: return .unavailable
-        case .rateLimited, .timeout, .serverError, .contextExceeded: return .transport
+        case .unreachable, .modelNotFound, .unavailable, .loading, .unauthorized, .insecureConnection: return .unavailable
+        case .rateLimited, .timeout, .serverError, .contextExceeded, .responseTooLarge, .interrupted: return .transport
         case .invalidOutput: return .domainRule
         case .truncated, .refusal, .concurrentRequest: return nil
         }
