@@ -19,10 +19,13 @@ public struct EvalFlowExecutor: EvalExecutor {
     public let identity: EvalIdentity
     private let loadPhoto: PhotoLoader
 
+    /// Reads a photo with origami's photo pipeline: upright, resized, re-encoded, described.
+    public static let standardPhotoLoader: PhotoLoader = { try Photo.load(contentsOf: $0).attachment() }
+
     /// Creates an executor over `backends` (at least one); `model` names the model for reports and the cache.
     public init(
         backends: [any LanguageModel], smallModel: (any LanguageModel)? = nil, model: String? = nil,
-        overrides: OrchestratorProfile.Overrides = .init(), loadPhoto: @escaping PhotoLoader
+        overrides: OrchestratorProfile.Overrides = .init(), loadPhoto: @escaping PhotoLoader = standardPhotoLoader
     ) {
         precondition(!backends.isEmpty, "an eval needs at least one backend")
         self.backends = backends
