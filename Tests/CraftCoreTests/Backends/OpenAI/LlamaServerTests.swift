@@ -37,6 +37,10 @@ struct LlamaServerTests {
         }
         try #require(ready, "llama-server did not become healthy")
 
+        let generic = OpenAILanguageModel(configuration: .init(
+            baseURL: URL(string: "http://127.0.0.1:\(port)/v1")!, model: "any-name", flavor: .generic))
+        #expect(await generic.availability() == .available)
+
         let capabilities = try await model.capabilities()
         #expect(capabilities.contextSize == 4096 && !capabilities.vision)
 
