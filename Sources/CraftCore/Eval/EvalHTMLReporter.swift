@@ -23,6 +23,14 @@ public enum EvalHTMLReporter {
     /// Makes the thumbnail of a photo, or nil when it cannot be read (the page then names the photo instead).
     public typealias Thumbnailer = @Sendable (EvalPhoto) -> EvalThumbnail?
 
+    /// Thumbnails from origami's photo pipeline: upright, at most 280 pixels on the long side, JPEG quality 70.
+    public static let standardThumbnailer: Thumbnailer = { photo in
+        guard let picture = try? Photo.load(contentsOf: photo.url, options: PhotoOptions(maximumDimension: 280, jpegQuality: 70)) else {
+            return nil
+        }
+        return EvalThumbnail(mimeType: "image/jpeg", data: picture.jpegData)
+    }
+
     /// Renders `report`, asking `thumbnail` once per distinct photo.
     public static func render(_ report: EvalReport, thumbnail: Thumbnailer) -> String {
         var cache: [URL: EvalThumbnail?] = [:]

@@ -56,11 +56,18 @@ public struct EvalManifest: Sendable, Hashable {
         let series = file.progressSeries.map { series in
             Tutorial(
                 title: series.model, materials: series.paper.map { [$0] } ?? [],
-                steps: series.steps.enumerated().map { TutorialStep(number: $0 + 1, title: "Step \($0 + 1)", instruction: $1) }
+                steps: series.steps.enumerated().map { TutorialStep(number: $0 + 1, title: stepTitle($1), instruction: $1) }
             )
         }
         return EvalManifest(entries: entries, series: series)
     }
+}
+
+/// A short title for a step given only as an instruction: its first clause, at most eight words.
+func stepTitle(_ instruction: String) -> String {
+    let clause = instruction.split(whereSeparator: { ",.;:".contains($0) }).first.map(String.init) ?? instruction
+    let words = clause.split(separator: " ")
+    return words.prefix(8).joined(separator: " ") + (words.count > 8 ? "…" : "")
 }
 
 /// The manifest as written. Keys the eval does not use (colours, notes) are allowed: the manifest belongs to

@@ -43,6 +43,31 @@ struct CommandContext: Sendable {
         path.hasPrefix("/") ? URL(fileURLWithPath: path) : workingDirectory.appendingPathComponent(path)
     }
 
+    /// The workbench the project commands run on: the configured backends, this project, messages here.
+    func workbench() throws -> Workbench {
+        let console = console
+        var log: (@Sendable (String) -> Void)?
+        if console.verbose { log = { @Sendable line in console.detail(line) } }
+        return Workbench.live(
+            configuration: try configuration(), store: store, log: log,
+            onWait: { console.message("waiting for another origami working on this project…") })
+    }
+
+    /// Says on stderr which backend answered (with --verbose), why others were skipped, and when the model
+    /// could not see the photos.
+    func report(_ reports: [FallbackReport], sawPhotos: Bool) {
+        for report in reports {
+            for skip in report.skipped {
+                console.message(console.err.yellow("\(skip.backend) skipped") + " (\(skip.kind.rawValue)): \(skip.detail)")
+            }
+            if let answeredBy = report.answeredBy { console.detail("answered by \(answeredBy)") }
+        }
+        if !sawPhotos {
+            console.message(console.err.dim(
+                "The model cannot see photos; it worked from origami's descriptions of them (colours, shapes, texture)."))
+        }
+    }
+
     /// The message shown while waiting for another origami that holds the project lock.
     func waitingForLock() {
         console.message("waiting for another origami working on this project…")

@@ -17,10 +17,43 @@ enum CoachCommand: Command {
         options: [OptionSpec(name: "step", valueName: "N", help: "The step the photo shows (default: the current step).")])
 
     static func run(_ context: CommandContext) async throws {
-        let configuration = try context.configuration()
         let step = try context.line.integer("step")
         let files = try PhotoSelection.files(for: context.line.arguments, relativeTo: context.workingDirectory)
-        _ = (configuration, step, files)
-        throw CommandUnavailable(command: "coach", reason: "the model session is not part of this build yet")
+        let console = context.console
+        let view = StreamView(console: console)
+        let bench = try context.workbench()
+        let spinner = Spinner(console: console)
+        spinner.start("Looking at your progress…")
+        let outcome: CoachOutcome
+        do {
+            outcome = try await bench.coach(photos: files, step: step) { view.retrying($0) }
+        } catch {
+            await spinner.stop()
+            throw error
+        }
+        await spinner.stop()
+        let result = outcome.result
+        let feedback = result.feedback
+        let renderer = ProjectRenderer(style: console.out, width: console.terminal.width)
+        var text = console.out.bold("Step \(result.step)") + "\n" + renderer.wrap(feedback.observation, indent: 2)
+        text += renderer.feedback(Project.Feedback(
+            step: result.step, photoLabels: [], feedback: feedback, modelSawPhotos: result.modelSawPhotos,
+            date: bench.now()))
+        if result.isTutorialComplete || outcome.currentStep > outcome.stepCount {
+            text += console.out.green("  The tutorial is complete.") + "\n"
+        } else {
+            text += "  Now on step \(outcome.currentStep) of \(outcome.stepCount).\n"
+        }
+        console.result(text)
+        context.report([result.report], sawPhotos: result.modelSawPhotos)
+        console.event("result", [
+            ("command", .string("coach")), ("step", .integer(result.step)),
+            ("isStepComplete", .bool(result.isStepComplete)), ("observation", .string(feedback.observation)),
+            ("sections", .array(feedback.sections.map { .object([("title", .string($0.title)),
+                                                                  ("body", .string($0.body))]) })),
+            ("completionMessage", .optional(feedback.completionMessage)),
+            ("currentStep", .integer(outcome.currentStep)), ("stepCount", .integer(outcome.stepCount)),
+            ("modelSawPhotos", .bool(result.modelSawPhotos)), ("answeredBy", .optional(result.report.answeredBy)),
+        ])
     }
 }

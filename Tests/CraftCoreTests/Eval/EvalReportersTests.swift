@@ -151,3 +151,17 @@ final class Counter: Sendable {
         }
     }
 }
+
+@Suite struct EvalThumbnailTests {
+    @Test func standardThumbnailIsASmallUprightJPEG() throws {
+        let scratch = try EvalScratch()
+        let url = scratch.url("wide.jpg")
+        try Data(TestImages.jpeg(TestImages.quadrants(width: 1200, height: 600))).write(to: url)
+        let thumbnail = try #require(EvalHTMLReporter.standardThumbnailer(EvalPhoto(path: "wide.jpg", url: url)))
+        #expect(thumbnail.mimeType == "image/jpeg")
+        #expect(Array(thumbnail.data.prefix(2)) == [0xFF, 0xD8])
+        let frame = try #require(JPEGStructure(scanning: Array(thumbnail.data)).frame)
+        #expect((frame.width, frame.height) == (280, 140))
+        #expect(EvalHTMLReporter.standardThumbnailer(EvalPhoto(path: "x", url: scratch.url("missing.jpg"))) == nil)
+    }
+}

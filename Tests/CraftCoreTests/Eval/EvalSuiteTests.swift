@@ -58,7 +58,7 @@ import Testing
         #expect(coach.inputs.step == 2)
         #expect(coach.inputs.tutorial?.title == "Paper cup")
         #expect(coach.inputs.tutorial?.materials == ["one teal square"])
-        #expect(coach.inputs.tutorial?.steps.last == TutorialStep(number: 2, title: "Step 2", instruction: "Fold the corners to the middle."))
+        #expect(coach.inputs.tutorial?.steps.last == TutorialStep(number: 2, title: "Fold the corners to the middle", instruction: "Fold the corners to the middle."))
         #expect(coach.expectations.stepComplete == false)
     }
 
