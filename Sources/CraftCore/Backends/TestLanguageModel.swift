@@ -94,7 +94,9 @@ public final class TestLanguageModel: LanguageModel {
     }
 
     /// Records the call, then streams the responder's events (or its error).
-    public func stream(_ transcript: Transcript, request: GenerationRequest) -> AsyncThrowingStream<ModelEvent, any Error> {
+    public func stream(_ transcript: Transcript, request: GenerationRequest) -> AsyncThrowingStream<
+        ModelEvent, any Error
+    > {
         let call = Call(transcript: transcript, request: request)
         let index = state.withLock { state in
             state.calls.append(call)
@@ -123,7 +125,8 @@ public final class TestLanguageModel: LanguageModel {
     }
 
     /// The events of an answer `text` streamed in deltas of `chunkSize` characters, with usage and a finish.
-    public static func events(streaming text: String, chunkSize: Int = 7, finish: FinishReason = .stop) -> [ModelEvent] {
+    public static func events(streaming text: String, chunkSize: Int = 7, finish: FinishReason = .stop) -> [ModelEvent]
+    {
         var events: [ModelEvent] = []
         var rest = Substring(text)
         while !rest.isEmpty {

@@ -19,13 +19,13 @@ public struct NamedColour: Sendable, Hashable {
         self.blue = blue
     }
 
-    /// The name in `table` whose colour is nearest to `colour` by the CIE94 difference.
+    /// The name in `table` whose colour is nearest to `colour` by the CIE94 difference, `colour` as the reference.
     public static func nearest(to colour: LabColour, in table: [NamedColour] = NamedColour.table) -> NamedColour {
         let labs = table == Self.table ? tableLabs : table.map(\.lab)
         var best = 0
         var bestDifference = Double.infinity
         for (index, lab) in labs.enumerated() {
-            let difference = colour.difference(from: lab)
+            let difference = lab.difference(from: colour)
             if difference < bestDifference {
                 best = index
                 bestDifference = difference
@@ -37,6 +37,7 @@ public struct NamedColour: Sendable, Hashable {
     /// Common colour names for paper, yarn, fabric and the surfaces they lie on.
     public static let table: [NamedColour] = [
         NamedColour("black", 10, 10, 10), NamedColour("charcoal", 54, 60, 66), NamedColour("grey", 128, 128, 128),
+        NamedColour("light grey", 165, 165, 165), NamedColour("warm grey", 155, 145, 130),
         NamedColour("silver", 192, 192, 196), NamedColour("white", 250, 250, 250),
         NamedColour("cream", 255, 248, 210), NamedColour("beige", 225, 205, 170), NamedColour("sand", 194, 170, 120),
         NamedColour("tan", 205, 165, 115), NamedColour("light brown", 165, 115, 70),

@@ -10,20 +10,17 @@ public struct PaletteColour: Sendable, Hashable {
 
 /// Finds a picture's dominant colours by k-means in L*a*b* and names them.
 ///
-/// Deterministic: the same picture always gives the same palette (a fixed-seed k-means++ start). Clusters that
-/// get the same name are merged, so a table lit unevenly is one "light brown", not two.
+/// Deterministic: k-means starts from the most common colour and then, greedily, from the colour that is both
+/// common and far from those chosen, so a small object in a colour of its own (a teal cup on a brown table) gets
+/// a cluster instead of being averaged away. Pixels are sampled on a grid, not averaged, so fine patterns (red and
+/// white gingham) keep their true colours. Clusters that get the same name are merged.
 public enum Palette {
     /// Up to `maximumCount` named colours, largest share first, each covering at least `minimumShare`.
     public static func dominantColours(
-        in image: RGBImage, maximumCount: Int = 5, minimumShare: Double = 0.03, clusters: Int = 7
+        in image: RGBImage, maximumCount: Int = 5, minimumShare: Double = 0.02, clusters: Int = 8
     ) -> [PaletteColour] {
         guard image.width > 0, image.height > 0 else { return [] }
-        let sample = image.resized(toFit: 128)
-        var points: [LabColour] = []
-        points.reserveCapacity(sample.width * sample.height)
-        for index in stride(from: 0, to: sample.pixels.count, by: 3) {
-            points.append(LabColour(red: sample.pixels[index], green: sample.pixels[index + 1], blue: sample.pixels[index + 2]))
-        }
+        let points = samples(of: image, target: 16_384)
         let (centres, counts) = kMeans(points, k: clusters)
         var byName: [String: (count: Int, l: Double, a: Double, b: Double)] = [:]
         for (centre, count) in zip(centres, counts) where count > 0 {
@@ -47,29 +44,58 @@ public enum Palette {
         return Array((kept.isEmpty ? Array(colours.prefix(1)) : kept).prefix(maximumCount))
     }
 
-    /// Lloyd's k-means with a k-means++ start from a fixed seed; returns the centres and how many points each has.
-    static func kMeans(_ points: [LabColour], k: Int, iterations: Int = 25) -> (centres: [LabColour], counts: [Int]) {
-        guard !points.isEmpty else { return ([], []) }
-        var random = SplitMix(seed: 0x0516_A31)
-        var centres = [points[Int(random.next() % UInt64(points.count))]]
-        var nearest = points.map { $0.squaredDistance(to: centres[0]) }
-        while centres.count < min(k, points.count) {
-            let total = nearest.reduce(0, +)
-            guard total > 0 else { break }
-            var target = Double(random.next() % 1_000_000) / 1_000_000 * total
-            var chosen = points.count - 1
-            for (index, distance) in nearest.enumerated() {
-                target -= distance
-                if target <= 0 {
-                    chosen = index
-                    break
-                }
-            }
-            centres.append(points[chosen])
-            for (index, point) in points.enumerated() {
-                nearest[index] = min(nearest[index], point.squaredDistance(to: points[chosen]))
+    /// About `target` pixels taken on an even grid, as L*a*b*.
+    static func samples(of image: RGBImage, target: Int) -> [LabColour] {
+        let step = max(1, Int((Double(image.width * image.height) / Double(target)).squareRoot().rounded()))
+        var points: [LabColour] = []
+        points.reserveCapacity((image.width / step + 1) * (image.height / step + 1))
+        for y in stride(from: step / 2, to: image.height, by: step) {
+            for x in stride(from: step / 2, to: image.width, by: step) {
+                let (red, green, blue) = image.pixel(x: x, y: y)
+                points.append(LabColour(red: red, green: green, blue: blue))
             }
         }
+        return points
+    }
+
+    /// Starting centres: the means of coarse L*a*b* cells holding at least 0.2 % of the points, the most
+    /// populous first, then each time the one with the largest count × squared distance to the centres so far.
+    static func seeds(_ points: [LabColour], k: Int) -> [LabColour] {
+        struct Cell: Hashable { var l: Int, a: Int, b: Int }
+        var cells: [Cell: (count: Int, l: Double, a: Double, b: Double)] = [:]
+        for point in points {
+            let key = Cell(l: Int((point.l / 8).rounded(.down)), a: Int((point.a / 10).rounded(.down)),
+                           b: Int((point.b / 10).rounded(.down)))
+            var cell = cells[key] ?? (0, 0, 0, 0)
+            cell.count += 1
+            cell.l += point.l
+            cell.a += point.a
+            cell.b += point.b
+            cells[key] = cell
+        }
+        let floor = max(1, points.count / 500)
+        let candidates = cells.values.filter { $0.count >= floor }
+            .map { (count: Double($0.count), mean: LabColour(l: $0.l / Double($0.count), a: $0.a / Double($0.count), b: $0.b / Double($0.count))) }
+            .sorted { $0.count != $1.count ? $0.count > $1.count : ($0.mean.l, $0.mean.a, $0.mean.b) < ($1.mean.l, $1.mean.a, $1.mean.b) }
+        guard let first = candidates.first else { return points.isEmpty ? [] : [points[0]] }
+        var centres = [first.mean]
+        while centres.count < k {
+            var best: (score: Double, mean: LabColour)? = nil
+            for candidate in candidates {
+                let nearest = centres.map { candidate.mean.squaredDistance(to: $0) }.min() ?? 0
+                let score = candidate.count * nearest
+                if score > (best?.score ?? 0) { best = (score, candidate.mean) }
+            }
+            guard let best else { break }
+            centres.append(best.mean)
+        }
+        return centres
+    }
+
+    /// Lloyd's k-means from `seeds`; returns the centres and how many points each has.
+    static func kMeans(_ points: [LabColour], k: Int, iterations: Int = 25) -> (centres: [LabColour], counts: [Int]) {
+        guard !points.isEmpty else { return ([], []) }
+        var centres = seeds(points, k: k)
         var assignment = [Int](repeating: -1, count: points.count)
         var counts = [Int](repeating: 0, count: centres.count)
         for _ in 0..<iterations {
@@ -102,22 +128,5 @@ public enum Palette {
             if !changed { break }
         }
         return (centres, counts)
-    }
-}
-
-/// A tiny deterministic random number generator (SplitMix64), so k-means starts the same way every run.
-struct SplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

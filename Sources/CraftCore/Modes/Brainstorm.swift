@@ -86,9 +86,10 @@ public struct Brainstorm: Sendable {
         var found: [String] = []
         for label in labels where counts[label, default: 0] != 1 {
             let count = counts[label, default: 0]
-            found.append(count == 0
-                ? "images: \(label) is not analysed; analyse every photo exactly once"
-                : "images: \(label) is analysed \(count) times; analyse every photo exactly once")
+            found.append(
+                count == 0
+                    ? "images: \(label) is not analysed; analyse every photo exactly once"
+                    : "images: \(label) is analysed \(count) times; analyse every photo exactly once")
         }
         return found
     }

@@ -44,7 +44,7 @@ public struct Coach: Sendable {
             feedback: result.content,
             step: step,
             isStepComplete: complete,
-            nextStep: complete ? min(step + 1, last) : step,
+            nextStep: complete ? step + 1 : step,
             isTutorialComplete: complete && step == last,
             movedPhotos: tool.moved,
             modelSawPhotos: result.modelSawPhotos,
@@ -63,7 +63,8 @@ public struct CoachResult: Sendable, Hashable {
     public var step: Int
     /// Whether the step is done: the only thing that advances the tutorial.
     public var isStepComplete: Bool
-    /// The step to work on next: the following one when this one is complete, else the same.
+    /// The step to work on next: the following one when this one is complete (one past the last when the
+    /// tutorial is finished), else the same.
     public var nextStep: Int
     /// True when the last step was just completed.
     public var isTutorialComplete: Bool

@@ -24,17 +24,22 @@ public final class MovePhotoToStepTool: Tool {
 
     /// The schema of the arguments: a photo label from this check and the current step number.
     var argumentsSchema: GenerationSchema {
-        .object("MovePhotoToStep", [
-            .init("photo", schema: .choices(ImageReference.choicesName, labels), description: "The photo's label"),
-            .init("step", Int.self, description: "The step to file the photo under: \(currentStep)", .range(currentStep...currentStep)),
-        ])
+        .object(
+            "MovePhotoToStep",
+            [
+                .init("photo", schema: .choices(ImageReference.choicesName, labels), description: "The photo's label"),
+                .init(
+                    "step", Int.self, description: "The step to file the photo under: \(currentStep)",
+                    .range(currentStep...currentStep)),
+            ])
     }
 
     /// `movePhotoToStep`, with the argument schema above.
     public var definition: ToolDefinition {
         ToolDefinition(
             name: "movePhotoToStep",
-            description: "Files one of the progress photos under step \(currentStep) of the tutorial once the photo shows "
+            description:
+                "Files one of the progress photos under step \(currentStep) of the tutorial once the photo shows "
                 + "that step done. Only step \(currentStep) is allowed.",
             parametersJSONSchema: argumentsSchema.jsonSchema(.plain)
         )
@@ -45,7 +50,8 @@ public final class MovePhotoToStepTool: Tool {
         let violations = argumentsSchema.validate(arguments)
         guard violations.isEmpty, let label = arguments["photo"]?.stringValue else {
             let reasons = violations.map(\.description).joined(separator: "; ")
-            return "Refused: \(reasons.isEmpty ? "the photo is missing" : reasons). Only photos \(labels.joined(separator: ", ")) "
+            let allowed = labels.joined(separator: ", ")
+            return "Refused: \(reasons.isEmpty ? "the photo is missing" : reasons). Only photos \(allowed) "
                 + "may be moved, and only to step \(currentStep)."
         }
         movedLabels.withLock { if !$0.contains(label) { $0.append(label) } }

@@ -34,7 +34,9 @@ public struct TutorialWriter: Sendable {
         tutorial.steps.enumerated().flatMap { index, step -> [String] in
             var found: [String] = []
             if step.title.allSatisfy(\.isWhitespace) { found.append("steps[\(index)].title: must not be empty") }
-            if step.instruction.allSatisfy(\.isWhitespace) { found.append("steps[\(index)].instruction: must not be empty") }
+            if step.instruction.allSatisfy(\.isWhitespace) {
+                found.append("steps[\(index)].instruction: must not be empty")
+            }
             return found
         }
     }

@@ -2,10 +2,11 @@
 //
 // The snapshot is made of the open containers' own storage: after a chunk, each open frame's array is moved into
 // the snapshot (the partial last member appended), the parser keeps the snapshot in `held` and returns a copy of
-// it. Before parsing on, `reclaim` walks the snapshot's last-member path and moves the storage back into the
-// frames. When the caller has let go of its copy by then, nothing is copied and no reference counts change along
-// the way, so a snapshot per byte costs a few moves per nesting level; when the caller still holds it, the
-// storage is copied once (value semantics), which is still correct.
+// it. Before it next changes anything the snapshot shows, the parser calls `reclaim`, which walks the snapshot's
+// last-member path and moves the storage back into the frames; a chunk that changes nothing visible (whitespace,
+// punctuation, a key, an unfinished number) returns the held snapshot as it is. When the caller has let go of its
+// copy by then, nothing is copied, so a snapshot per byte costs a few moves per nesting level; when the caller
+// still holds it, the storage is copied once (value semantics), which is still correct.
 
 extension PartialJSONParser {
     /// Everything parsed so far, or nil while no value has begun (what the last `feed` returned).

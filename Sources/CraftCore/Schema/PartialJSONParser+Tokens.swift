@@ -11,8 +11,9 @@ extension PartialJSONParser {
         }
     }
 
-    mutating func startString(isKey: Bool) {
+    mutating func startString(isKey: Bool, at: Int) {
         self.isKey = isKey
+        tokenStart = at
         text = ""
         stringBytes = 0
         state = .string
@@ -20,6 +21,7 @@ extension PartialJSONParser {
 
     /// Appends a run of printable ASCII.
     mutating func appendPlain(_ run: UnsafeBufferPointer<UInt8>, at: Int) throws {
+        if leafLent { reclaim() }
         try count(run.count, at: at)
         if run.count == 1 {
             text.unicodeScalars.append(Unicode.Scalar(run[0]))
@@ -44,7 +46,7 @@ extension PartialJSONParser {
         case 0x22:
             let value = text
             text = ""
-            if isKey { try completeKey(value, at: at) } else { complete(.string(value)) }
+            if isKey { try completeKey(value, at: tokenStart) } else { complete(.string(value)) }
         case 0x5C:
             state = .escape
         case 0x00..<0x20:
@@ -90,8 +92,9 @@ extension PartialJSONParser {
             try append(unescaped, at: at)
         case .unicode:
             guard let digit = Self.hexValue(byte) else {
-                throw SchemaError.invalidEscape("\\u" + String(hex, radix: 16, uppercase: true) + Self.printable(byte),
-                                                offset: at - hexCount - 2)
+                let digits = hexCount == 0 ? "" : String(hex, radix: 16, uppercase: true)
+                let padded = String(repeating: "0", count: max(0, hexCount - digits.count)) + digits
+                throw SchemaError.invalidEscape("\\u" + padded + Self.printable(byte), offset: at - hexCount - 2)
             }
             hex = hex << 4 | digit
             hexCount += 1
@@ -130,6 +133,7 @@ extension PartialJSONParser {
 
     /// Appends one decoded scalar to the string being read.
     private mutating func append(_ value: UInt32, at: Int) throws {
+        if leafLent { reclaim() }
         guard let scalar = Unicode.Scalar(value) else { throw SchemaError.invalidUTF8(offset: at) }
         try count(UTF8.width(scalar), at: at)
         text.unicodeScalars.append(scalar)
@@ -138,7 +142,7 @@ extension PartialJSONParser {
     private mutating func count(_ bytes: Int, at: Int) throws {
         stringBytes += bytes
         if stringBytes > limits.maximumStringBytes {
-            throw SchemaError.stringTooLong(limit: limits.maximumStringBytes, offset: at)
+            throw SchemaError.stringTooLong(limit: limits.maximumStringBytes, offset: tokenStart)
         }
     }
 

@@ -54,6 +54,7 @@ public struct PartialJSONParser: Sendable {
     // The token being read.
     var text = ""
     var isKey = false
+    var tokenStart = 0
     var stringBytes = 0
     var hex: UInt32 = 0
     var hexCount = 0
@@ -87,21 +88,21 @@ public struct PartialJSONParser: Sendable {
     public mutating func feed(_ chunk: String) throws -> GeneratedContent? {
         var chunk = chunk
         try chunk.withUTF8 { try consume($0) }
-        return buildSnapshot()
+        return held ?? buildSnapshot()
     }
 
     /// Parses the next chunk of UTF-8 bytes and returns the snapshot of everything so far, or nil while no value
     /// has begun.
     public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>) throws -> GeneratedContent? {
         try consume(chunk)
-        return buildSnapshot()
+        return held ?? buildSnapshot()
     }
 
     /// Parses the next chunk of UTF-8 bytes and returns the snapshot of everything so far, or nil while no value
     /// has begun.
     public mutating func feed(_ chunk: ArraySlice<UInt8>) throws -> GeneratedContent? {
         try chunk.withUnsafeBufferPointer { try consume($0) }
-        return buildSnapshot()
+        return held ?? buildSnapshot()
     }
 
     /// Parses the next chunk of UTF-8 bytes and returns the snapshot of everything so far, or nil while no value
@@ -109,7 +110,7 @@ public struct PartialJSONParser: Sendable {
     public mutating func feed(_ chunk: some Sequence<UInt8>) throws -> GeneratedContent? {
         let done: Void? = try chunk.withContiguousStorageIfAvailable { try consume($0) }
         if done == nil { try Array(chunk).withUnsafeBufferPointer { try consume($0) } }
-        return buildSnapshot()
+        return held ?? buildSnapshot()
     }
 
     /// Ends the input: returns the complete value, or throws when the text stopped inside one (a truncated answer).
@@ -126,7 +127,6 @@ public struct PartialJSONParser: Sendable {
     /// Parses bytes without building a snapshot.
     mutating func consume(_ bytes: UnsafeBufferPointer<UInt8>) throws {
         if let failure { throw failure }
-        reclaim()
         do {
             try scan(bytes)
         } catch let error as SchemaError {
@@ -180,6 +180,7 @@ public struct PartialJSONParser: Sendable {
             throw SchemaError.trailingData(offset: at)
         case (.valueOrClose, 0x5D), (.keyOrClose, 0x7D), (.commaOrClose, 0x5D), (.commaOrClose, 0x7D):
             guard (byte == 0x7D) == frames[frames.count - 1].isObject else { break }
+            reclaim()
             let frame = frames.removeLast()
             complete(frame.isObject ? .object(frame.members) : .array(frame.elements))
             return
@@ -187,7 +188,7 @@ public struct PartialJSONParser: Sendable {
             try startValue(byte, at: at)
             return
         case (.keyOrClose, 0x22), (.key, 0x22):
-            startString(isKey: true)
+            startString(isKey: true, at: at)
             return
         case (.colon, 0x3A):
             state = .value
@@ -202,13 +203,14 @@ public struct PartialJSONParser: Sendable {
     }
 
     private mutating func startValue(_ byte: UInt8, at: Int) throws {
+        reclaim()
         switch byte {
         case 0x7B, 0x5B:
             guard frames.count < limits.maximumDepth else { throw SchemaError.tooDeep(limit: limits.maximumDepth, offset: at) }
             frames.append(Frame(isObject: byte == 0x7B))
             state = byte == 0x7B ? .keyOrClose : .valueOrClose
         case 0x22:
-            startString(isKey: false)
+            startString(isKey: false, at: at)
         case 0x2D, 0x30...0x39:
             numberText = [byte]
             numberPhase = byte == 0x2D ? .sign : byte == 0x30 ? .zero : .integer
@@ -224,6 +226,7 @@ public struct PartialJSONParser: Sendable {
 
     /// Records a complete value in the innermost open container, or as the document's value.
     mutating func complete(_ value: GeneratedContent) {
+        reclaim()
         guard !frames.isEmpty else {
             root = value
             state = .end
@@ -240,6 +243,7 @@ public struct PartialJSONParser: Sendable {
 
     /// Records a complete key, refusing one the object already has.
     mutating func completeKey(_ key: String, at: Int) throws {
+        reclaim()
         let last = frames.count - 1
         if frames[last].members.count < 8 {
             if frames[last].members.contains(where: { $0.key == key }) { throw SchemaError.duplicateKey(key, offset: at) }
@@ -267,7 +271,7 @@ public struct PartialJSONParser: Sendable {
         case .literal: "'" + String(decoding: literal, as: UTF8.self) + "'"
         }
         let closers = String(frames.reversed().map { $0.isObject ? "}" : "]" })
-        return atEnd && !closers.isEmpty ? "\(what), then \(closers)" : what
+        return atEnd && !closers.isEmpty ? "\(what), with \(closers) still to close" : what
     }
 
     static let trueBytes = Array("true".utf8)
@@ -285,6 +289,7 @@ public struct PartialJSONParser: Sendable {
 
     /// A byte for messages: `'x'` when printable ASCII, else its hex value.
     static func show(_ byte: UInt8) -> String {
-        byte >= 0x21 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x" + String(byte, radix: 16)
+        if byte == 0x27 { return #""'""# }
+        return byte >= 0x21 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x" + String(byte, radix: 16)
     }
 }

@@ -5,7 +5,8 @@
 public enum CraftInstructions {
     /// Brainstorm: identify craft type, colours and materials; use the supplies; one-component crafts unless
     /// asked otherwise; reflect the person's inspiration.
-    public static let brainstorm = Instructions("""
+    public static let brainstorm = Instructions(
+        """
         You are a craft advisor. The person shows you photos of their craft supplies, of pieces that inspire \
         them and of crafts they have finished. For every photo, identify the kind of craft it belongs to, its \
         colours and its materials. When you suggest projects, build them from the supplies in the photos and \
@@ -14,7 +15,8 @@ public enum CraftInstructions {
         """)
 
     /// Tutorial and coach: clear beginner steps; honest, strict judgement of progress photos.
-    public static let tutorial = Instructions("""
+    public static let tutorial = Instructions(
+        """
         You are a patient craft teacher. Write tutorials as short numbered steps a beginner can follow, one \
         action per step, using only the materials listed. When the person shows you their progress, compare \
         what you see with the goal of the current step, be specific and encouraging, and never call a step \
@@ -22,7 +24,8 @@ public enum CraftInstructions {
         """)
 
     /// Term: pick and explain craft words a newcomer may not know.
-    public static let term = Instructions("""
+    public static let term = Instructions(
+        """
         You help beginners understand craft vocabulary. From a tutorial, pick the terms a newcomer may not \
         know (techniques, folds, stitches, tools, materials). When asked about one term, explain it briefly in \
         plain words and say how it is used in the tutorial.

@@ -45,7 +45,8 @@ public enum CraftPrompts {
         let segments: [Prompt.Segment] = [
             .text("I'm working on step \(number) of the tutorial."),
             .text("Step \(number): \(title). \(instruction)"),
-            .text("""
+            .text(
+                """
                 First describe what you see and compare it to the goal of step \(number). Then provide feedback \
                 sections. Finally, set isCurrentStepComplete to true only if the photo clearly shows step \
                 \(number) is complete.
@@ -65,7 +66,12 @@ public enum CraftPrompts {
 
     /// The request to explain one term in the context of a tutorial.
     public static func explain(term: String, tutorialTitle: String) -> Prompt {
-        Prompt([.text("Explain the craft term \"\(oneLine(term))\" as it is used in the tutorial \"\(oneLine(tutorialTitle))\".")])
+        Prompt([
+            .text(
+                "Explain the craft term \"\(oneLine(term))\" as it is used in the tutorial "
+                    + "\"\(oneLine(tutorialTitle))\"."
+            )
+        ])
     }
 
     /// A person's hint as a quoted filter segment after `lead`, or nothing when there is no hint.

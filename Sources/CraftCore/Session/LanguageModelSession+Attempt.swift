@@ -55,9 +55,12 @@ extension LanguageModelSession {
             record(usage: answer.usage, retry: false)
             switch answer.finish {
             case .length: throw ModelError.truncated(maximumTokens: options.maximumResponseTokens)
-            case .contentFilter: throw ModelError.refusal(backend: backend.name, message: "a content filter stopped the answer")
+            case .contentFilter:
+                throw ModelError.refusal(backend: backend.name, message: "a content filter stopped the answer")
             case nil:
-                throw ModelError.serverError(backend: backend.name, status: nil, message: "the answer ended without a finish reason; the connection may have dropped")
+                throw ModelError.serverError(
+                    backend: backend.name, status: nil,
+                    message: "the answer ended without a finish reason; the connection may have dropped")
             default: break
             }
             if !answer.toolCalls.isEmpty, !tools.isEmpty, toolRounds < RequestPlan.maximumToolRounds {
@@ -141,7 +144,9 @@ extension LanguageModelSession {
         }
         try Task.checkCancellation()
         if answer.content == nil {
-            answer.content = Result { try parser.finish() }.mapError { $0 as? SchemaError ?? .violations([.init("\($0)")]) }
+            answer.content = Result { try parser.finish() }.mapError {
+                $0 as? SchemaError ?? .violations([.init("\($0)")])
+            }
         }
         return answer
     }
@@ -165,7 +170,11 @@ extension LanguageModelSession {
                 entries.append(.toolOutput(try await tool.run(call)))
             } else {
                 let names = tools.map(\.name).joined(separator: ", ")
-                entries.append(.toolOutput(ToolOutput(id: call.id, name: call.name, output: "Refused: there is no tool \(call.name); the tools are \(names).")))
+                entries.append(
+                    .toolOutput(
+                        ToolOutput(
+                            id: call.id, name: call.name,
+                            output: "Refused: there is no tool \(call.name); the tools are \(names).")))
             }
         }
         return entries

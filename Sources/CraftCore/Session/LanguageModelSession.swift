@@ -28,6 +28,7 @@ public actor LanguageModelSession {
     public private(set) var lastReport: FallbackReport?
     private var isResponding = false
     private var knownCapabilities: [String: Capabilities] = [:]
+    private var hasEnteredMode = false
 
     /// Creates a session over a chain of backends, continuing `transcript` (e.g. restored from a project file).
     public init(
@@ -67,14 +68,15 @@ public actor LanguageModelSession {
     /// Whether a request is running now.
     public var isBusy: Bool { isResponding }
 
-    /// Re-configures the session for `mode`: its instructions replace the current ones and, when that is a real
-    /// change, its history transform trims the transcript.
+    /// Re-configures the session for `mode`: its instructions replace the current ones and, when the session
+    /// enters a different mode or its first one, the mode's history transform trims the transcript.
     public func switchMode(_ mode: Mode) async throws {
         guard !isResponding else { throw ModelError.concurrentRequest }
         let orchestrator = try await configured()
         guard !isResponding else { throw ModelError.concurrentRequest }
+        transcript = orchestrator.switching(transcript, from: hasEnteredMode ? self.mode : nil, to: mode)
         self.mode = mode
-        transcript = orchestrator.switching(transcript, to: mode)
+        hasEnteredMode = true
     }
 
     /// Loads the model of the current mode and lets it evaluate the transcript so far, so the next request
@@ -160,7 +162,8 @@ public actor LanguageModelSession {
             )
             self.orchestrator = orchestrator
         }
-        if case .instructions = transcript.entries.first {} else {
+        let hasInstructions = transcript.entries.first.map { if case .instructions = $0 { true } else { false } }
+        if hasInstructions != true {
             transcript.entries.insert(.instructions(orchestrator.profile(for: mode).instructions), at: 0)
         }
         return orchestrator

@@ -72,15 +72,16 @@ public struct OrchestratorProfile: Sendable, Hashable, Codable {
         return .keepLast(defaultKeptEntries)
     }
 
-    /// The transcript re-configured for `mode`: its instructions replaced by the mode's, and, when that changes
-    /// the instructions (a real switch), the mode's history transform applied.
+    /// The transcript re-configured for `mode`: its instructions replaced by the mode's and, when the session
+    /// enters a different mode (or its first mode, `previous` nil, as a session restored from a project file in a
+    /// new process does), the mode's history transform applied.
     ///
-    /// Comparing instructions rather than remembering the previous mode makes a transcript restored from a
-    /// project file in a new process switch correctly.
-    public func switching(_ transcript: Transcript, to mode: Mode) -> Transcript {
+    /// Applying the transform on entering a mode keeps a small-context model's transcript bounded however many
+    /// `origami coach` runs continue it.
+    public func switching(_ transcript: Transcript, from previous: Mode?, to mode: Mode) -> Transcript {
         let profile = profile(for: mode)
         let current = transcript.entries.first.flatMap { if case .instructions(let i) = $0 { i } else { nil } }
-        guard current != profile.instructions else { return transcript }
+        guard current != profile.instructions || previous != mode else { return transcript }
         let history = transcript.entries.filter { if case .instructions = $0 { false } else { true } }
         let trimmed = profile.historyTransform.apply(to: Transcript(entries: history))
         return Transcript(entries: [.instructions(profile.instructions)] + trimmed.entries)

@@ -21,7 +21,8 @@ extension Tool {
         do {
             arguments = try GeneratedContent(json: call.arguments.isEmpty ? "{}" : call.arguments)
         } catch {
-            return ToolOutput(id: call.id, name: call.name, output: "Refused: the arguments are not valid JSON (\(error)).")
+            return ToolOutput(
+                id: call.id, name: call.name, output: "Refused: the arguments are not valid JSON (\(error)).")
         }
         return ToolOutput(id: call.id, name: call.name, output: try await self.call(arguments: arguments))
     }

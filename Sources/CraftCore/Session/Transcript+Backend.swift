@@ -5,14 +5,17 @@ extension Transcript {
     /// With vision, photos stay attachments (the backend introduces each by its label). Without vision, or when
     /// the photo's bytes were not kept, each photo becomes a text segment with its description under its label.
     public func prepared(forVision vision: Bool) -> Transcript {
-        Transcript(entries: entries.map { entry in
-            guard case .prompt(let prompt) = entry else { return entry }
-            return .prompt(Prompt(prompt.segments.flatMap { segment -> [Prompt.Segment] in
-                guard case .image(let photo) = segment else { return [segment] }
-                if vision, photo.data != nil { return [segment] }
-                return [.text(Self.standIn(for: photo))]
-            }))
-        })
+        Transcript(
+            entries: entries.map { entry in
+                guard case .prompt(let prompt) = entry else { return entry }
+                return .prompt(
+                    Prompt(
+                        prompt.segments.flatMap { segment -> [Prompt.Segment] in
+                            guard case .image(let photo) = segment else { return [segment] }
+                            if vision, photo.data != nil { return [segment] }
+                            return [.text(Self.standIn(for: photo))]
+                        }))
+            })
     }
 
     /// Whether any prompt of the transcript carries a photo.
@@ -25,14 +28,17 @@ extension Transcript {
     /// The transcript with every photo's bytes dropped (labels, digests and descriptions kept), small enough for
     /// the project file; a later request describes such photos in words.
     public func droppingImageData() -> Transcript {
-        Transcript(entries: entries.map { entry in
-            guard case .prompt(let prompt) = entry else { return entry }
-            return .prompt(Prompt(prompt.segments.map { segment in
-                guard case .image(var photo) = segment else { return segment }
-                photo.data = nil
-                return .image(photo)
-            }))
-        })
+        Transcript(
+            entries: entries.map { entry in
+                guard case .prompt(let prompt) = entry else { return entry }
+                return .prompt(
+                    Prompt(
+                        prompt.segments.map { segment in
+                            guard case .image(var photo) = segment else { return segment }
+                            photo.data = nil
+                            return .image(photo)
+                        }))
+            })
     }
 
     /// The text sent instead of a photo a model cannot see.

@@ -1,10 +1,13 @@
 import Testing
+
 @testable import CraftCore
 
 @Suite struct ChainTests {
     static let working = TestLanguageModel(name: "engine", answers: ["fine"])
 
-    static func answer(from backend: any LanguageModel, rule: @Sendable (String) -> Bool = { _ in true }) async throws -> String {
+    static func answer(from backend: any LanguageModel, rule: @Sendable (String) -> Bool = { _ in true }) async throws
+        -> String
+    {
         var text = ""
         for try await event in backend.stream(Transcript(), request: .init()) {
             if case .textDelta(let delta) = event { text += delta }
@@ -14,13 +17,17 @@ import Testing
     }
 
     @Test func anUnavailableBackendIsSkippedWithItsReason() async throws {
-        let down = TestLanguageModel(name: "ollama", availability: .unavailable(reason: "run `ollama serve`")) { _, _ in [] }
+        let down = TestLanguageModel(name: "ollama", availability: .unavailable(reason: "run `ollama serve`")) { _, _ in
+            []
+        }
         let (value, report) = try await FallbackChain([down, Self.working]).run { try await Self.answer(from: $0) }
         #expect(value == "fine")
-        #expect(report == FallbackReport(
-            answeredBy: "engine",
-            skipped: [.init(backend: "ollama", kind: .unavailable, detail: "run `ollama serve`")]
-        ))
+        #expect(
+            report
+                == FallbackReport(
+                    answeredBy: "engine",
+                    skipped: [.init(backend: "ollama", kind: .unavailable, detail: "run `ollama serve`")]
+                ))
         #expect(down.calls.isEmpty)
     }
 
@@ -45,7 +52,12 @@ import Testing
             try await Self.answer(from: $0) { $0 == "fine" }
         }
         #expect(value == "fine")
-        #expect(report.skipped == [.init(backend: "ollama", kind: .domainRule, detail: "the model's answer is not valid:\n  - ollama said nonsense")])
+        #expect(
+            report.skipped == [
+                .init(
+                    backend: "ollama", kind: .domainRule,
+                    detail: "the model's answer is not valid:\n  - ollama said nonsense")
+            ])
     }
 
     @Test func aTruncatedAnswerEndsTheRequestWithoutFallingBack() async throws {
@@ -73,7 +85,9 @@ import Testing
     }
 
     @Test func aSingleBackendChainRethrowsItsOwnError() async {
-        let down = TestLanguageModel(name: "engine", availability: .unavailable(reason: "run scripts/setup")) { _, _ in [] }
+        let down = TestLanguageModel(name: "engine", availability: .unavailable(reason: "run scripts/setup")) { _, _ in
+            []
+        }
         await #expect(throws: ModelError.unavailable(backend: "engine", reason: "run scripts/setup")) {
             _ = try await FallbackChain([down]).run { try await Self.answer(from: $0) }
         }

@@ -1,10 +1,12 @@
 import Foundation
 import Testing
+
 @testable import CraftCore
 
 @Suite struct ReplayTests {
     static func temporaryCassette() -> Cassette {
-        Cassette(url: FileManager.default.temporaryDirectory.appendingPathComponent("cassette-\(UUID().uuidString).jsonl"))
+        Cassette(
+            url: FileManager.default.temporaryDirectory.appendingPathComponent("cassette-\(UUID().uuidString).jsonl"))
     }
 
     static func transcript(_ text: String, image: Data? = nil) -> Transcript {
@@ -30,7 +32,8 @@ import Testing
         let transcript = Self.transcript("What can I make?", image: Data([0xFF, 0xD8, 1, 2, 3]))
 
         let recorded = try await Self.collect(recorder.stream(transcript, request: request))
-        let replayed = try await Self.collect(ReplayLanguageModel(cassette: cassette).stream(transcript, request: request))
+        let replayed = try await Self.collect(
+            ReplayLanguageModel(cassette: cassette).stream(transcript, request: request))
 
         #expect(recorded == replayed)
         #expect(recorded.count > 3)
@@ -53,13 +56,16 @@ import Testing
         let cassette = Self.temporaryCassette()
         defer { try? FileManager.default.removeItem(at: cassette.url) }
         let recorder = RecordingLanguageModel(wrapping: TestLanguageModel(answers: ["one", "two"]), cassette: cassette)
-        _ = try await Self.collect(recorder.stream(Self.transcript("Fold a crane"), request: .init(options: .init(temperature: 1.0))))
-        _ = try await Self.collect(recorder.stream(Self.transcript("Knit a scarf"), request: .init(options: .init(temperature: 1.0))))
+        _ = try await Self.collect(
+            recorder.stream(Self.transcript("Fold a crane"), request: .init(options: .init(temperature: 1.0))))
+        _ = try await Self.collect(
+            recorder.stream(Self.transcript("Knit a scarf"), request: .init(options: .init(temperature: 1.0))))
         let recorded = try cassette.load()
 
         let replay = ReplayLanguageModel(cassette: cassette, model: "test")
         await #expect {
-            _ = try await Self.collect(replay.stream(Self.transcript("Fold a crane"), request: .init(options: .init(temperature: 0.2))))
+            _ = try await Self.collect(
+                replay.stream(Self.transcript("Fold a crane"), request: .init(options: .init(temperature: 0.2))))
         } throws: { error in
             guard case .miss(_, _, let closest, let differences) = error as? CassetteError else { return false }
             let message = "\(error)"
@@ -70,16 +76,21 @@ import Testing
     }
 
     @Test func aChangedPromptIsReportedWithTheTextWhereItDiffers() throws {
-        let recorded = CassetteRequest(model: "engine", transcript: Self.transcript("Fold a paper crane"), request: .init())
+        let recorded = CassetteRequest(
+            model: "engine", transcript: Self.transcript("Fold a paper crane"), request: .init())
         let asked = CassetteRequest(model: "engine", transcript: Self.transcript("Fold a paper boat"), request: .init())
         let differences = recorded.differences(from: asked)
-        #expect(differences == ["messages[1] (user): part 0 differs at character 13: \"d a paper boat\" instead of \"d a paper crane\""])
+        #expect(
+            differences == [
+                "messages[1] (user): part 0 differs at character 13: \"d a paper boat\" instead of \"d a paper crane\""
+            ])
     }
 
     @Test func repeatedIdenticalRequestsAreServedInRecordedOrder() async throws {
         let cassette = Self.temporaryCassette()
         defer { try? FileManager.default.removeItem(at: cassette.url) }
-        let recorder = RecordingLanguageModel(wrapping: TestLanguageModel(answers: ["first", "second"]), cassette: cassette)
+        let recorder = RecordingLanguageModel(
+            wrapping: TestLanguageModel(answers: ["first", "second"]), cassette: cassette)
         let transcript = Self.transcript("Again")
         _ = try await Self.collect(recorder.stream(transcript, request: .init()))
         _ = try await Self.collect(recorder.stream(transcript, request: .init()))

@@ -245,3 +245,20 @@ extension TestImages {
         return Array("RIFF".utf8) + le(body.count, 4) + body
     }
 }
+
+/// A tiny deterministic random number generator (SplitMix64) for test noise that is the same every run.
+struct SplitMix {
+    var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import CraftCore
 
 @Suite struct BrainstormTests {
@@ -14,7 +15,8 @@ import Testing
         #expect(pass1.instructions == [CraftInstructions.brainstorm.text])
         #expect(pass1.request.options.temperature == 1.0)
         #expect(pass1.prompt?.attachments.map(\.label) == ["Photo_a1b2c3", "Photo_d4e5f6"])
-        #expect(pass1.prompt?.text.contains("Here are 2 photos for a craft project: Photo_a1b2c3, Photo_d4e5f6.") == true)
+        #expect(
+            pass1.prompt?.text.contains("Here are 2 photos for a craft project: Photo_a1b2c3, Photo_d4e5f6.") == true)
         #expect(pass1.request.responseFormat?.name == "ImageAnalysisList")
         #expect(pass1.request.responseFormat?.plainJSONSchema.contains(#"["Photo_a1b2c3","Photo_d4e5f6"]"#) == true)
 
@@ -32,7 +34,8 @@ import Testing
 
     @Test func aHallucinatedLabelIsRejectedAndAskedForAgain() async throws {
         let model = TestLanguageModel(answers: [
-            Flow.analyses(["Photo_a1b2c3", "Photo_zz9zz9"]), Flow.analyses(["Photo_a1b2c3", "Photo_d4e5f6"]), Flow.ideas,
+            Flow.analyses(["Photo_a1b2c3", "Photo_zz9zz9"]), Flow.analyses(["Photo_a1b2c3", "Photo_d4e5f6"]),
+            Flow.ideas,
         ])
         let result = try await Brainstorm(session: LanguageModelSession(model: model))
             .run(photos: [Flow.paper, Flow.crane])
@@ -46,10 +49,11 @@ import Testing
 
     @Test func everyNewPhotoMustBeAnalysedExactlyOnce() {
         let list = try! ImageAnalysisList.decode(json: Flow.analyses(["Photo_a1b2c3", "Photo_a1b2c3"]))
-        #expect(Brainstorm.violations(of: list, expecting: ["Photo_a1b2c3", "Photo_d4e5f6"]) == [
-            "images: Photo_a1b2c3 is analysed 2 times; analyse every photo exactly once",
-            "images: Photo_d4e5f6 is not analysed; analyse every photo exactly once",
-        ])
+        #expect(
+            Brainstorm.violations(of: list, expecting: ["Photo_a1b2c3", "Photo_d4e5f6"]) == [
+                "images: Photo_a1b2c3 is analysed 2 times; analyse every photo exactly once",
+                "images: Photo_d4e5f6 is not analysed; analyse every photo exactly once",
+            ])
     }
 
     @Test func photosAnalysedInAnEarlierRunAreNotSentAgain() async throws {
@@ -72,14 +76,16 @@ import Testing
             .run(photos: [Flow.paper], hint: "something I can wear")
         let pass2 = model.calls[1]
         #expect(pass2.instructions == [CraftInstructions.brainstorm.text])
-        #expect(pass2.prompt?.segments == [
-            .text("What can I make with this? Please offer 3 ideas."),
-            .text("Only consider ideas that fit this request from the person, quoted: \"something I can wear\""),
-        ])
+        #expect(
+            pass2.prompt?.segments == [
+                .text("What can I make with this? Please offer 3 ideas."),
+                .text("Only consider ideas that fit this request from the person, quoted: \"something I can wear\""),
+            ])
     }
 
     @Test func aModelWithoutVisionGetsDescriptionsAndTheResultSaysSo() async throws {
-        let model = TestLanguageModel(capabilities: Fixture.blind, answers: [Flow.analyses(["Photo_a1b2c3"]), Flow.ideas])
+        let model = TestLanguageModel(
+            capabilities: Fixture.blind, answers: [Flow.analyses(["Photo_a1b2c3"]), Flow.ideas])
         let result = try await Brainstorm(session: LanguageModelSession(model: model)).run(photos: [Flow.paper])
         #expect(!result.modelSawPhotos)
         let pass1 = try #require(model.calls[0].prompt)
@@ -109,7 +115,8 @@ import Testing
 
     @Test func brainstormingWithoutPhotosIsAUsageError() async {
         await #expect(throws: FlowError.noPhotos) {
-            _ = try await Brainstorm(session: LanguageModelSession(model: TestLanguageModel(answers: []))).run(photos: [])
+            _ = try await Brainstorm(session: LanguageModelSession(model: TestLanguageModel(answers: []))).run(
+                photos: [])
         }
     }
 }

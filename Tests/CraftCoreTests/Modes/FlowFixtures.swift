@@ -1,15 +1,18 @@
 import Foundation
+
 @testable import CraftCore
 
 /// Model answers and values shared by the flow tests.
 enum Flow {
-    static let paper = Fixture.photo("a1b2c3", description: "1024×768, landscape: mostly crimson (46 %) and cream (31 %)")
+    static let paper = Fixture.photo(
+        "a1b2c3", description: "1024×768, landscape: mostly crimson (46 %) and cream (31 %)")
     static let crane = Fixture.photo("d4e5f6", description: "768×1024, portrait: mostly white (70 %)")
     static let progress = Fixture.photo("0f0f0f", description: "1024×1024, square: cream paper folded in half")
 
     static func analyses(_ labels: [String]) -> String {
-        let items = labels.map {
-            #"{"image": "\#($0)", "analysis": "Red and cream origami paper, 15 cm squares.", "typeOfImage": "craft supplies"}"#
+        let items = labels.map { label in
+            #"{"image": "\#(label)", "analysis": "Red and cream origami paper, 15 cm squares.", "#
+                + #""typeOfImage": "craft supplies"}"#
         }
         return #"{"images": [\#(items.joined(separator: ", "))]}"#
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CraftCore
 
 @Suite struct TutorialAndTermTests {
@@ -27,8 +28,10 @@ import Testing
         let model = TestLanguageModel(answers: [
             #"{"terms": ["valley fold", "squash fold"]}"#, #"{"terms": ["valley fold", "Valley  Fold", "pockets"]}"#,
         ])
-        let result = try await TermGlossary(session: LanguageModelSession(model: model)).extractTerms(from: Flow.tutorial)
-        #expect(model.calls[1].prompt?.text.contains("terms[1]: \"squash fold\" does not occur in the tutorial") == true)
+        let result = try await TermGlossary(session: LanguageModelSession(model: model)).extractTerms(
+            from: Flow.tutorial)
+        #expect(
+            model.calls[1].prompt?.text.contains("terms[1]: \"squash fold\" does not occur in the tutorial") == true)
         #expect(result.content.terms == ["valley fold", "pockets"])
         let call = model.calls[0]
         #expect(call.instructions == [CraftInstructions.term.text])
@@ -45,6 +48,8 @@ import Testing
             .explain(term: "valley fold", in: Flow.tutorial)
         #expect(result.retries == 1)
         #expect(result.content.term == "Valley fold")
-        #expect(model.calls[0].prompt?.text == "Explain the craft term \"valley fold\" as it is used in the tutorial \"Paper cup\".")
+        #expect(
+            model.calls[0].prompt?.text
+                == "Explain the craft term \"valley fold\" as it is used in the tutorial \"Paper cup\".")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CraftCore
 
 @Suite struct LanguageModelSessionTests {
@@ -28,7 +29,13 @@ import Testing
         let retry = try #require(model.calls.last?.prompt?.text)
         #expect(retry.contains("items: expected at least 2 items, got 1"))
         #expect(model.calls[1].transcript.entries.count == 4)
-        #expect(model.calls[1].transcript.entries[2] == .response(Response(text: Fixture.tooShort, schemaName: "Checklist", schemaDigest: SHA256.hex(of: Array(Checklist.generationSchema.responseFormat.plainJSONSchema.utf8)))))
+        #expect(
+            model.calls[1].transcript.entries[2]
+                == .response(
+                    Response(
+                        text: Fixture.tooShort, schemaName: "Checklist",
+                        schemaDigest: SHA256.hex(
+                            of: Array(Checklist.generationSchema.responseFormat.plainJSONSchema.utf8)))))
         #expect(await session.transcript.entries.count == 3)
     }
 
@@ -133,7 +140,8 @@ import Testing
     }
 
     @Test func reasoningIsOnlyAskedOfModelsThatSupportIt() async throws {
-        let thinking = Capabilities(vision: true, nativeJSONSchema: true, tools: false, reasoning: true, contextSize: nil)
+        let thinking = Capabilities(
+            vision: true, nativeJSONSchema: true, tools: false, reasoning: true, contextSize: nil)
         for (capabilities, expected) in [(Fixture.seeing, nil), (thinking, GenerationOptions.ReasoningLevel.medium)] {
             let model = TestLanguageModel(capabilities: capabilities, answers: [Fixture.valid])
             let session = LanguageModelSession(model: model, mode: .tutorial)
@@ -168,7 +176,8 @@ import Testing
         let saved = try JSONEncoder().encode(await earlier.transcript)
 
         let second = TestLanguageModel(answers: [Fixture.valid])
-        let later = LanguageModelSession(model: second, transcript: try JSONDecoder().decode(Transcript.self, from: saved))
+        let later = LanguageModelSession(
+            model: second, transcript: try JSONDecoder().decode(Transcript.self, from: saved))
         _ = try await later.respond(to: Self.prompt, generating: Checklist.self)
         #expect(second.calls[0].transcript.entries.count == 4)
         #expect(second.calls[0].request.options.includeSchemaInPrompt == false)
@@ -177,7 +186,9 @@ import Testing
 
 @Suite struct SessionFallbackTests {
     @Test func aSessionOverAChainSkipsUnavailableAndFailingBackendsAndSaysWhy() async throws {
-        let down = TestLanguageModel(name: "ollama", availability: .unavailable(reason: "run `ollama serve`")) { _, _ in [] }
+        let down = TestLanguageModel(name: "ollama", availability: .unavailable(reason: "run `ollama serve`")) { _, _ in
+            []
+        }
         let failing = TestLanguageModel(name: "openai") { _, _ in
             throw ModelError.serverError(backend: "openai", status: 500, message: "boom")
         }

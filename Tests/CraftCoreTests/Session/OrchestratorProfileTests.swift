@@ -1,4 +1,5 @@
 import Testing
+
 @testable import CraftCore
 
 @Suite struct OrchestratorProfileTests {
@@ -18,7 +19,11 @@ import Testing
     @Test func keepLastStartsAtAPromptSoNoAnswerIsOrphaned() {
         let transcript = Transcript(entries: [.instructions(Instructions("x"))] + Self.history(3))
         let kept = HistoryTransform.keepLast(3).apply(to: transcript)
-        #expect(kept.entries == [.instructions(Instructions("x")), .prompt(Prompt([.text("question 2")])), .response(Response(text: "answer 2"))])
+        #expect(
+            kept.entries == [
+                .instructions(Instructions("x")), .prompt(Prompt([.text("question 2")])),
+                .response(Response(text: "answer 2")),
+            ])
         #expect(HistoryTransform.keepLast(4).apply(to: transcript).entries.count == 5)
         #expect(HistoryTransform.keepAll.apply(to: transcript) == transcript)
     }
@@ -26,27 +31,30 @@ import Testing
     @Test func switchingModeReplacesInstructionsAndAppliesTheNewProfilesTransform() {
         let orchestrator = OrchestratorProfile.standard(contextSize: 4096)
         let brainstorming = Transcript(entries: [.instructions(CraftInstructions.brainstorm)] + Self.history(4))
-        let tutorial = orchestrator.switching(brainstorming, to: .tutorial)
+        let tutorial = orchestrator.switching(brainstorming, from: .brainstorm, to: .tutorial)
         #expect(tutorial.entries.first == .instructions(CraftInstructions.tutorial))
         #expect(tutorial.entries.count == 5)
         #expect(tutorial.entries.dropFirst().first == .prompt(Prompt([.text("question 2")])))
     }
 
-    @Test func theCoachReusesTheTutorialProfileSoSwitchingToItKeepsHistory() {
+    @Test func stayingInAModeKeepsHistoryAndEnteringOneTrimsIt() {
         let orchestrator = OrchestratorProfile.standard(contextSize: 4096)
-        let tutorial = Transcript(entries: [.instructions(CraftInstructions.tutorial)] + Self.history(4))
-        #expect(orchestrator.switching(tutorial, to: .coach) == tutorial)
+        let coaching = Transcript(entries: [.instructions(CraftInstructions.tutorial)] + Self.history(4))
+        #expect(orchestrator.switching(coaching, from: .coach, to: .coach) == coaching)
+        #expect(orchestrator.switching(coaching, from: .tutorial, to: .coach).entries.count == 5)
+        #expect(orchestrator.switching(coaching, from: nil, to: .coach).entries.count == 5)
         #expect(orchestrator.profile(for: .coach) == orchestrator.profile(for: .tutorial))
     }
 
     @Test func largeContextModelsKeepEverythingOnASwitch() {
         let orchestrator = OrchestratorProfile.standard(contextSize: 32_768)
         let brainstorming = Transcript(entries: [.instructions(CraftInstructions.brainstorm)] + Self.history(4))
-        #expect(orchestrator.switching(brainstorming, to: .term).entries.count == 9)
+        #expect(orchestrator.switching(brainstorming, from: .brainstorm, to: .term).entries.count == 9)
     }
 
     @Test func profilesFollowTheDesign() {
-        let orchestrator = OrchestratorProfile.standard(contextSize: 32_768, smallModelContextSize: 2048, hasSmallModel: true)
+        let orchestrator = OrchestratorProfile.standard(
+            contextSize: 32_768, smallModelContextSize: 2048, hasSmallModel: true)
         #expect(orchestrator.brainstorm.options.temperature == 1.0)
         #expect(orchestrator.tutorial.options.temperature ?? 1 <= 0.3)
         #expect(orchestrator.tutorial.options.reasoning != nil)

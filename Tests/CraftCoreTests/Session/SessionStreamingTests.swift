@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import CraftCore
 
 @Suite struct SessionStreamingTests {
@@ -7,7 +8,8 @@ import Testing
 
     @Test(arguments: Array(1...Fixture.valid.count))
     func everyChunkSizeGivesTheSameValueAndFinalSnapshot(chunkSize: Int) async throws {
-        let model = TestLanguageModel { _, _ in TestLanguageModel.events(streaming: Fixture.valid, chunkSize: chunkSize) }
+        let model = TestLanguageModel { _, _ in TestLanguageModel.events(streaming: Fixture.valid, chunkSize: chunkSize)
+        }
         let stream = LanguageModelSession(model: model).streamResponse(to: Self.prompt, generating: Checklist.self)
         var last: Checklist.PartiallyGenerated?
         for try await snapshot in stream { last = snapshot }
@@ -54,7 +56,8 @@ import Testing
         let replayed = try await Brainstorm(session: replaySession).run(photos: [Flow.paper], hint: "small")
         #expect(replayed.ideas == recorded.ideas)
         #expect(replayed.analyses == recorded.analyses)
-        #expect(try await TutorialWriter(session: replaySession).write(idea: replayed.ideas[0]).content == tutorial.content)
+        #expect(
+            try await TutorialWriter(session: replaySession).write(idea: replayed.ideas[0]).content == tutorial.content)
         #expect(await replaySession.transcript == recordedSession.transcript)
 
         await #expect(throws: CassetteError.self) {

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import CraftCore
 
 /// A small Generable type for session tests: a title and at least two items.
@@ -7,10 +8,12 @@ struct Checklist: Generable, Equatable {
     var items: [String]
 
     static var generationSchema: GenerationSchema {
-        .object("Checklist", [
-            .init("title", String.self),
-            .init("items", [String].self, .minimumCount(2)),
-        ])
+        .object(
+            "Checklist",
+            [
+                .init("title", String.self),
+                .init("items", [String].self, .minimumCount(2)),
+            ])
     }
 
     init(title: String, items: [String]) {

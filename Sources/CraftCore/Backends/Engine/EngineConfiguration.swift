@@ -30,7 +30,8 @@ public struct EngineConfiguration: Sendable, Hashable {
     public var configured: EnginePaths
     /// The context window in tokens, shared by all slots.
     public var contextSize: Int
-    /// How many requests the server answers at once (`--parallel`); each slot gets `contextSize / slots` tokens.
+    /// How many requests the server answers at once (`--parallel`); the slots share one pool of `contextSize`
+    /// tokens, so one long conversation may use all of it.
     public var slots: Int
     /// Generation threads; nil uses one per processor.
     public var threads: Int?

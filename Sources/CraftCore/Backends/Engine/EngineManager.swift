@@ -139,6 +139,11 @@ public actor EngineManager {
             configuration: configuration, status: status, files: files, verifyChecksum: verifyChecksum)
     }
 
+    /// Whether the server `record` describes is still alive (its pid runs llama-server on its port).
+    public func isRunning(_ record: EngineRecord) -> Bool {
+        processes.isServer(record)
+    }
+
     /// Why a state file was stale, for the person reading `status`.
     private func staleNote(_ record: EngineRecord) -> String {
         "cleared a stale state file: pid \(record.pid) is no longer llama-server on port \(record.port)"

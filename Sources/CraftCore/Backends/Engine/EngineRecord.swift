@@ -12,7 +12,7 @@ public struct EngineRecord: Sendable, Hashable, Codable {
     public var model: String
     /// The projector it loaded, if any.
     public var mmproj: String?
-    /// Parallel request slots (`--parallel`).
+    /// Parallel request slots (`--parallel`), sharing one context pool (`--kv-unified`).
     public var slots: Int
     /// The context size in tokens, shared by the slots.
     public var contextSize: Int
@@ -44,6 +44,8 @@ public struct EngineRecord: Sendable, Hashable, Codable {
             "--alias", (model as NSString).lastPathComponent,
             "--ctx-size", String(contextSize),
             "--parallel", String(slots),
+            // One KV pool shared by the slots: any slot may use the whole context, and /props reports all of it.
+            "--kv-unified",
             "--threads", String(threads),
             "--no-webui",
         ]

@@ -63,7 +63,7 @@ extension EngineRunning: CustomStringConvertible {
             "pid:      \(record.pid)",
             "uptime:   \(Self.duration(uptime))",
             "idle:     \(Self.duration(idle))",
-            "slots:    \(record.slots) × \(record.contextSize / max(record.slots, 1)) tokens of context",
+            "slots:    \(record.slots), sharing \(record.contextSize) tokens of context",
             "log:      \(record.log)",
         ]
         if let stopsIn { lines.append("stops in: \(Self.duration(stopsIn)) unless used") }
@@ -76,5 +76,19 @@ extension EngineRunning: CustomStringConvertible {
         if total >= 3600 { return String(format: "%d h %02d min", total / 3600, total % 3600 / 60) }
         if total >= 60 { return String(format: "%d min %02d s", total / 60, total % 60) }
         return "\(total) s"
+    }
+}
+
+extension EngineProgress: CustomStringConvertible {
+    /// One line for a terminal, e.g. "engine: loading qwen2.5-coder-0.5b-instruct-q4_k_m.gguf (3 s)".
+    public var description: String {
+        let model = (model as NSString).lastPathComponent
+        let seconds = elapsed < 10 ? String(format: "%.1f s", elapsed) : "\(Int(elapsed)) s"
+        return switch phase {
+        case .reusing: "engine: using the running server on port \(port)"
+        case .launching: "engine: starting llama-server on port \(port) (\(seconds))"
+        case .loading: "engine: loading \(model) (\(seconds))"
+        case .ready: "engine: ready on port \(port) after \(seconds)"
+        }
     }
 }

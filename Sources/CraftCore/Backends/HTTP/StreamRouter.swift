@@ -172,17 +172,25 @@ final class StreamRouter: NSObject, URLSessionDataDelegate, Sendable {
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let id = dataTask.taskIdentifier
-        let tooLarge: ModelError? = entries.withLock {
+        let now = ContinuousClock.now
+        let failure: ModelError? = entries.withLock {
             guard var entry = $0[id], !entry.finished else { return nil }
             entry.received += data.count
-            entry.lastActivity = .now
+            entry.lastActivity = now
             $0[id] = entry
-            let limit = entry.context.limits.maximumResponseBytes
-            if entry.received > limit { return .responseTooLarge(backend: entry.context.backend, limitBytes: limit) }
+            let limits = entry.context.limits
+            if entry.received > limits.maximumResponseBytes {
+                return .responseTooLarge(backend: entry.context.backend, limitBytes: limits.maximumResponseBytes)
+            }
+            // Checked here too, so a steady trickle cannot outlive the total timeout on a machine so busy that
+            // the watchdog runs late.
+            if Self.seconds(now - entry.started) > limits.totalTimeout {
+                return .timeout(backend: entry.context.backend, seconds: limits.totalTimeout, idle: false)
+            }
             entry.body.yield(data)
             return nil
         }
-        if let tooLarge { end(id, error: tooLarge) }
+        if let failure { end(id, error: failure) }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

@@ -104,14 +104,9 @@ public struct OllamaLanguageModel: LanguageModel {
                 if decoder.isDone { break }
             }
             try Task.checkCancellation()
-            if !decoder.isDone, let last = splitter.finish() {
-                do {
-                    for event in try decoder.decode(last) { continuation.yield(event) }
-                } catch {
-                    throw ModelError.interrupted(backend: name, detail: "the stream was cut in the middle of a line")
-                }
+            for event in try decoder.finish(leftover: decoder.isDone ? nil : splitter.finish()) {
+                continuation.yield(event)
             }
-            try decoder.finish()
         } catch let error as LineSplitterError {
             throw ModelError.serverError(backend: name, status: response.status, message: "\(error)")
         }

@@ -48,11 +48,20 @@ struct OllamaStreamDecoder: Sendable {
         return events
     }
 
-    /// Checks the stream ended with its `done` line.
-    func finish() throws(ModelError) {
+    /// Ends the stream: decodes a last line that lacked its newline, then checks the `done` line arrived. A last
+    /// line that is not even JSON means the stream was cut mid-line.
+    mutating func finish(leftover: Data?) throws(ModelError) -> [ModelEvent] {
+        var events: [ModelEvent] = []
+        if !isDone, let leftover {
+            guard (try? JSONSerialization.jsonObject(with: leftover)) != nil else {
+                throw .interrupted(backend: classifier.backend, detail: "the stream was cut in the middle of a line")
+            }
+            events = try decode(leftover)
+        }
         guard isDone else {
             throw .interrupted(backend: classifier.backend, detail: "the stream ended before the answer finished")
         }
+        return events
     }
 
     private func finishReason(_ reason: String?) -> FinishReason {

@@ -112,11 +112,12 @@ extension CassetteError: CustomStringConvertible {
             "\(path): cannot append to the cassette (\(detail)); check the directory exists and is writable"
         case .miss(let path, let key, let closest, let differences):
             if let closest {
-                "\(path): no recording for request \(key.prefix(12)); the closest is \(closest.prefix(12)), which differs in:\n"
-                    + differences.map { "  - \($0)" }.joined(separator: "\n")
+                "\(path): no recording for request \(key.prefix(12)); the closest is \(closest.prefix(12)), "
+                    + "which differs in:\n" + differences.map { "  - \($0)" }.joined(separator: "\n")
                     + "\nre-record with --record \(path) if the prompts changed on purpose"
             } else {
-                "\(path): no recording for request \(key.prefix(12)); the cassette is empty; record one with --record \(path)"
+                "\(path): no recording for request \(key.prefix(12)); the cassette is empty; "
+                    + "record one with --record \(path)"
             }
         }
     }

@@ -70,12 +70,15 @@ public struct CassetteRequest: Sendable, Hashable, Codable {
         case .instructions(let instructions):
             Message(role: "system", parts: [instructions.text])
         case .prompt(let prompt):
-            Message(role: "user", parts: prompt.segments.map { segment in
-                switch segment {
-                case .text(let text): text
-                case .image(let image): "image \(image.label) \(image.data.map { SHA256.hex(of: Array($0)) } ?? image.sha256)"
-                }
-            })
+            Message(
+                role: "user",
+                parts: prompt.segments.map { segment in
+                    switch segment {
+                    case .text(let text): text
+                    case .image(let image):
+                        "image \(image.label) \(image.data.map { SHA256.hex(of: Array($0)) } ?? image.sha256)"
+                    }
+                })
         case .response(let response):
             Message(role: "assistant", parts: [response.text])
         case .toolCalls(let calls):

@@ -39,7 +39,9 @@ public struct RecordingLanguageModel: LanguageModel {
     /// Passes the wrapped stream through and, when it ends normally, appends it to the cassette.
     ///
     /// A stream that fails is not recorded: replay serves answers, the live backend's failures are its own.
-    public func stream(_ transcript: Transcript, request: GenerationRequest) -> AsyncThrowingStream<ModelEvent, any Error> {
+    public func stream(_ transcript: Transcript, request: GenerationRequest) -> AsyncThrowingStream<
+        ModelEvent, any Error
+    > {
         let normalised = CassetteRequest(model: model, transcript: transcript, request: request)
         let (wrapped, cassette) = (self.wrapped, self.cassette)
         return AsyncThrowingStream { continuation in

@@ -46,8 +46,12 @@ public final class ReplayLanguageModel: LanguageModel {
     }
 
     /// Streams the recorded events of the matching request, or throws `CassetteError.miss`.
-    public func stream(_ transcript: Transcript, request: GenerationRequest) -> AsyncThrowingStream<ModelEvent, any Error> {
-        let result = Result { try events(for: CassetteRequest(model: model ?? "", transcript: transcript, request: request)) }
+    public func stream(_ transcript: Transcript, request: GenerationRequest) -> AsyncThrowingStream<
+        ModelEvent, any Error
+    > {
+        let result = Result {
+            try events(for: CassetteRequest(model: model ?? "", transcript: transcript, request: request))
+        }
         return AsyncThrowingStream { continuation in
             switch result {
             case .success(let events):
@@ -64,7 +68,8 @@ public final class ReplayLanguageModel: LanguageModel {
         let all = try entries()
         let ignoringModel = model == nil
         let matches = all.filter { entry in
-            ignoringModel ? entry.request.differences(from: request, ignoringModel: true).isEmpty : entry.key == request.key
+            ignoringModel
+                ? entry.request.differences(from: request, ignoringModel: true).isEmpty : entry.key == request.key
         }
         guard !matches.isEmpty else {
             let closest = all.min {

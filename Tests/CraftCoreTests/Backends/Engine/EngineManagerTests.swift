@@ -160,7 +160,7 @@ struct EngineManagerTests {
         #expect(running.idle == 125)
         #expect(running.stopsIn == configuration.idleTimeout - 125)
         #expect(running.healthy)
-        #expect(running.description.contains("slots:    2 × 8192 tokens of context"))
+        #expect(running.description.contains("slots:    2, sharing 16384 tokens of context"))
         try await engine.markUsed()
         sandbox.clock.advance(by: configuration.idleTimeout + 1)
         guard case .stopped(let note) = try await engine.status() else {

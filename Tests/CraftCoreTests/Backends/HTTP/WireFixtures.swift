@@ -48,8 +48,7 @@ enum WireFixtures {
             for chunk in chunks(bytes, size: size) {
                 for line in try splitter.feed(chunk) { events += try decoder.decode(line) }
             }
-            if let last = splitter.finish() { events += try decoder.decode(last) }
-            try decoder.finish()
+            events += try decoder.finish(leftover: decoder.isDone ? nil : splitter.finish())
             return .success(events)
         } catch let error as ModelError {
             return .failure(error)
