@@ -6,7 +6,7 @@ import Synchronization
 /// ready. On a terminal the loading line counts the seconds in place; elsewhere each phase is one line.
 final class EngineProgressView: Sendable {
     private let console: Console
-    private let last = Mutex<EngineProgress.Phase?>(nil)
+    private let last = Mutex<(phase: EngineProgress.Phase?, starting: Bool)>((nil, false))
 
     /// Creates a view on `console`'s stderr.
     init(console: Console) {
@@ -15,9 +15,12 @@ final class EngineProgressView: Sendable {
 
     /// Shows one progress report.
     func show(_ progress: EngineProgress) {
-        let changed = last.withLock { last in
-            defer { last = progress.phase }
-            return last != progress.phase
+        let (changed, wasStarting) = last.withLock { last in
+            defer {
+                last.phase = progress.phase
+                last.starting = progress.phase == .launching || progress.phase == .loading
+            }
+            return (last.phase != progress.phase, last.starting)
         }
         let model = (progress.model as NSString).lastPathComponent
         let seconds = "\(Int(progress.elapsed.rounded())) s"
@@ -33,7 +36,7 @@ final class EngineProgressView: Sendable {
                 console.message(console.err.dim("Loading the model…"))
             }
         case .ready:
-            guard changed else { return }
+            guard changed, wasStarting else { return }
             console.rawProgress("\r\u{1B}[K")
             console.message(console.err.dim("The engine is ready on port \(progress.port) after \(seconds)."))
         }
