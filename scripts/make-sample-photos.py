@@ -459,8 +459,8 @@ def yarn_and_needles():
     scene = Scene(wood(1600, 1200, LIGHT_WOOD, 31, plank=300))
     yarn_ball(scene, (1180, 420), 150, "navy", 33)
     yarn_ball(scene, (700, 650), 260, "coral", 32)
-    needle(scene, (260, 1040), (1060, 330), "silver")
-    needle(scene, (330, 1100), (1120, 420), "silver")
+    needle(scene, (240, 1010), (1080, 360), "silver")
+    needle(scene, (420, 1130), (980, 240), "silver")
     return photograph(scene, 34)
 
 
@@ -514,8 +514,8 @@ def main(out):
     pillow_heif.register_heif_opener()
     photos = []
 
-    def record(file, category, colours, **extra):
-        photos.append({"file": file, "category": category, "colours": colours, **extra})
+    def record(file, category, colours, texture="flat", **extra):
+        photos.append({"file": file, "category": category, "colours": colours, "texture": texture, **extra})
 
     save_jpeg(paper_warm(), out / "paper-warm.jpg", orientation=6)
     record("paper-warm.jpg", "craft supplies", ["crimson", "orange", "gold", "light brown"], orientation=6,
@@ -524,10 +524,11 @@ def main(out):
     record("paper-cool.png", "craft supplies", ["navy", "teal", "sky blue", "lavender", "silver"],
            shows="two stacks and a loose sheet of origami paper in cool colours on a grey cloth")
     save_jpeg(yarn_and_needles(), out / "yarn-and-needles.jpg")
-    record("yarn-and-needles.jpg", "craft supplies", ["coral", "navy", "silver", "light brown"],
+    record("yarn-and-needles.jpg", "craft supplies", ["coral", "navy", "silver", "light brown"], texture="fibrous",
            shows="a large coral ball of yarn, a small navy one and two metal knitting needles on a wooden table")
     fabric_and_buttons().save(out / "fabric-and-buttons.webp", "WEBP", quality=80, method=6)
     record("fabric-and-buttons.webp", "craft supplies", ["teal", "sage", "navy", "crimson", "pink", "mustard", "silver", "beige"],
+           texture="patterned",
            shows="four fabric swatches (gingham, stripes, dots, flowers) and a tin of buttons on a cream cloth")
     paper_crane().save(out / "paper-crane.heic", "HEIF", quality=45)
     record("paper-crane.heic", "a finished craft piece", ["crimson", "dark brown"],
@@ -557,7 +558,8 @@ def main(out):
         "about": "Ground truth for the sample photos, rendered by scripts/make-sample-photos. Categories use the "
                  "brainstorm's three values; a progress photo before the last step counts as craft supplies (folded "
                  "paper). Colours are the names (from origami's colour table) of the paints the scene was drawn with, "
-                 "main subject first.",
+                 "main subject first. Texture is the surface the scene is mostly made of: flat (paper, print), fibrous "
+                 "(yarn) or patterned (printed fabric).",
         "photos": photos,
         "progressSeries": {
             "model": "Paper cup",
