@@ -27,7 +27,7 @@ let package = Package(
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
-        .testTarget(name: "OrigamiTests", dependencies: ["CraftCore"], swiftSettings: strict),
+        .testTarget(name: "OrigamiTests", dependencies: ["CraftCore", "origami"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

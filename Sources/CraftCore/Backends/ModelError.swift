@@ -13,6 +13,10 @@ public enum ModelError: Error, Sendable, Hashable {
     case unavailable(backend: String, reason: String)
     /// The model is still loading (HTTP 503 "Loading model").
     case loading(backend: String)
+    /// The server refused the credentials (HTTP 401/403); the message is already redacted.
+    case unauthorized(backend: String, message: String)
+    /// The base URL is plain `http://` to a host that is not this machine, and insecure HTTP was not allowed.
+    case insecureConnection(backend: String, url: String)
 
     // MARK: Limits
 
@@ -24,6 +28,10 @@ public enum ModelError: Error, Sendable, Hashable {
     case timeout(backend: String, seconds: Double, idle: Bool)
     /// The answer reached the maximum number of response tokens and is cut short.
     case truncated(maximumTokens: Int?)
+    /// The response body grew past the size origami accepts.
+    case responseTooLarge(backend: String, limitBytes: Int)
+    /// The connection ended before the answer was complete (the server died or cut the stream).
+    case interrupted(backend: String, detail: String)
 
     // MARK: The answer
 
@@ -45,9 +53,10 @@ extension ModelError: ExitStatusProviding {
     public var exitStatus: ExitStatus {
         switch self {
         case .unreachable, .modelNotFound, .unavailable: .unavailable
-        case .loading, .rateLimited, .timeout: .temporaryFailure
+        case .unauthorized, .insecureConnection: .configuration
+        case .loading, .rateLimited, .timeout, .interrupted: .temporaryFailure
         case .contextExceeded, .truncated, .refusal, .invalidOutput: .dataError
-        case .serverError: .unavailable
+        case .serverError, .responseTooLarge: .unavailable
         case .concurrentRequest: .software
         }
     }
@@ -64,6 +73,10 @@ extension ModelError: CustomStringConvertible {
             "\(backend): \(reason)"
         case .loading(let backend):
             "\(backend): the model is still loading; try again in a few seconds"
+        case .unauthorized(let backend, let message):
+            "\(backend): the server refused the API key (\(message)); set OPENAI_API_KEY or ORIGAMI_API_KEY"
+        case .insecureConnection(let backend, let url):
+            "\(backend): refusing plain http:// to \(url), which is not this machine; use https:// or pass --allow-insecure-http"
         case .rateLimited(let backend, let seconds):
             "\(backend): rate limited; try again \(Self.relative(seconds))"
         case .contextExceeded(let backend, let detail):
@@ -74,6 +87,10 @@ extension ModelError: CustomStringConvertible {
                 : "\(backend): no complete answer within \(Self.format(seconds)) s (raise --timeout if the model is slow)"
         case .truncated(let maximum):
             "the answer was cut off at the token limit\(maximum.map { " (\($0) tokens)" } ?? ""); raise --max-tokens"
+        case .responseTooLarge(let backend, let limit):
+            "\(backend): the response is larger than \(limit / 1_048_576) MB; the server misbehaves or the answer runs away"
+        case .interrupted(let backend, let detail):
+            "\(backend): the connection ended before the answer was complete (\(detail)); try again"
         case .refusal(let backend, let message):
             "\(backend): the model refused to answer: \(message)"
         case .invalidOutput(let violations):

@@ -104,11 +104,15 @@ public struct Response: Sendable, Hashable, Codable {
     public var text: String
     /// The name of the schema the answer follows, or nil for free text.
     public var schemaName: String?
+    /// The sha256 of the exact JSON schema the answer was asked to follow (labels included), so the session
+    /// knows which schemas the model has already been shown.
+    public var schemaDigest: String?
 
     /// Creates a response.
-    public init(text: String, schemaName: String? = nil) {
+    public init(text: String, schemaName: String? = nil, schemaDigest: String? = nil) {
         self.text = text
         self.schemaName = schemaName
+        self.schemaDigest = schemaDigest
     }
 }
 

@@ -1,0 +1,149 @@
+import Foundation
+
+/// One line of `origami doctor` about the engine.
+public struct EngineCheck: Sendable, Hashable {
+    /// What was checked: "llama-server", "model", "processor", "port", "last start", "server".
+    public var name: String
+    /// Whether it is fine.
+    public var passed: Bool
+    /// What was found, or what is wrong and what to do.
+    public var detail: String
+
+    /// Creates a check result.
+    public init(name: String, passed: Bool, detail: String) {
+        self.name = name
+        self.passed = passed
+        self.detail = detail
+    }
+}
+
+/// The engine's health checks: installation, model checksum, processor instructions, port, last failure.
+struct EngineChecks {
+    var environment: EngineEnvironment
+
+    /// The flags `/proc/cpuinfo` lists for the first processor.
+    func processorFlags() -> Set<String> {
+        guard let text = try? String(contentsOfFile: environment.procDirectory + "/cpuinfo", encoding: .utf8) else {
+            return []
+        }
+        let line = text.split(separator: "\n").first { $0.hasPrefix("flags") }
+        guard let values = line?.split(separator: ":", maxSplits: 1).last else { return [] }
+        return Set(values.split(separator: " ").map(String.init))
+    }
+
+    /// The instruction-set flags the engine in the setup directory was compiled for, nil when not recorded.
+    ///
+    /// The setup script builds llama.cpp with `GGML_NATIVE`, i.e. for the processor it ran on, and writes that
+    /// processor's SIMD flags next to the build; a build copied to (or cached for) another machine may use
+    /// instructions this one lacks and would die of SIGILL mid-load.
+    func requiredFlags() -> Set<String>? {
+        guard let text = try? String(contentsOfFile: EngineSetup.cpuFlagsPath(environment), encoding: .utf8) else {
+            return nil
+        }
+        return Set(text.split(whereSeparator: \.isWhitespace).map(String.init))
+    }
+
+    /// Throws when the setup-built server needs instructions this processor lacks.
+    func checkProcessor(for installation: EngineInstallation) throws(EngineError) {
+        guard installation.server.source == "scripts/setup", let required = requiredFlags() else { return }
+        let missing = required.subtracting(processorFlags()).sorted()
+        guard missing.isEmpty else {
+            throw .cpuLacksInstructions(missing: missing, builtFor: EngineSetup.engineDirectory(environment))
+        }
+    }
+
+    /// The model's sha256 through `sha256sum`, nil when it cannot be computed.
+    func sha256(of path: String) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+        process.arguments = [path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return String(decoding: data, as: UTF8.self).split(separator: " ").first.map(String.init)
+    }
+
+    /// Every check, in the order a person fixes things; `verifyChecksum` hashes the whole model (a second or two).
+    func run(
+        configuration: EngineConfiguration,
+        status: EngineStatus?,
+        files: EngineFiles,
+        verifyChecksum: Bool
+    ) -> [EngineCheck] {
+        let locator = EngineLocator(configuration: configuration, environment: environment)
+        var checks: [EngineCheck] = []
+        var installation: (server: LocatedFile?, model: LocatedFile?) = (nil, nil)
+        do {
+            let server = try locator.server()
+            installation.server = server
+            checks.append(EngineCheck(name: "llama-server", passed: true, detail: "\(server.path) (from \(server.source))"))
+        } catch {
+            checks.append(EngineCheck(name: "llama-server", passed: false, detail: error.description))
+        }
+        do {
+            let model = try locator.model()
+            installation.model = model
+            checks.append(modelCheck(model, verifyChecksum: verifyChecksum))
+        } catch {
+            checks.append(EngineCheck(name: "model", passed: false, detail: error.description))
+        }
+        if let server = installation.server {
+            checks.append(processorCheck(server))
+        }
+        if let port = configuration.port, case .running(let running) = status, running.record.port == port {
+            checks.append(EngineCheck(name: "port", passed: true, detail: "\(port) (used by origami's server)"))
+        } else if let port = configuration.port {
+            let free = !ProcessTable.isPortInUse(port)
+            checks.append(EngineCheck(
+                name: "port", passed: free,
+                detail: free ? "\(port) is free" : EngineError.portInUse(port: port).description))
+        }
+        if let failure = try? String(contentsOfFile: files.lastFailure, encoding: .utf8) {
+            checks.append(EngineCheck(name: "last start", passed: false, detail: failure))
+        }
+        switch status {
+        case .running(let running):
+            checks.append(EngineCheck(
+                name: "server", passed: true,
+                detail: "running on port \(running.record.port), pid \(running.record.pid)"))
+        case .stopped(let note):
+            checks.append(EngineCheck(
+                name: "server", passed: true, detail: "not running (starts on first use)" + (note.map { "; \($0)" } ?? "")))
+        case nil:
+            break
+        }
+        return checks
+    }
+
+    private func modelCheck(_ model: LocatedFile, verifyChecksum: Bool) -> EngineCheck {
+        guard verifyChecksum, model.source == "scripts/setup" else {
+            return EngineCheck(name: "model", passed: true, detail: "\(model.path) (from \(model.source))")
+        }
+        guard let actual = sha256(of: model.path) else {
+            return EngineCheck(name: "model", passed: false, detail: "cannot read \(model.path) to check its sha256")
+        }
+        guard actual == EngineSetup.modelSHA256 else {
+            let error = EngineError.modelChecksum(path: model.path, actual: actual, expected: EngineSetup.modelSHA256)
+            return EngineCheck(name: "model", passed: false, detail: error.description)
+        }
+        return EngineCheck(name: "model", passed: true, detail: "\(model.path) (sha256 verified)")
+    }
+
+    private func processorCheck(_ server: LocatedFile) -> EngineCheck {
+        guard server.source == "scripts/setup", let required = requiredFlags() else {
+            return EngineCheck(name: "processor", passed: true, detail: "not checked: the build's target is unknown")
+        }
+        let missing = required.subtracting(processorFlags()).sorted()
+        guard missing.isEmpty else {
+            let error = EngineError.cpuLacksInstructions(
+                missing: missing, builtFor: EngineSetup.engineDirectory(environment))
+            return EngineCheck(name: "processor", passed: false, detail: error.description)
+        }
+        let wanted = ["avx512f", "avx2", "avx", "sse4_2"].first { required.contains($0) } ?? "baseline x86-64"
+        return EngineCheck(name: "processor", passed: true, detail: "has every instruction the build uses (up to \(wanted))")
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+/// The on-box engine as a backend: the OpenAI-compatible client (`.llamaServer` flavor) plus lifecycle.
+///
+/// Every call first makes sure the managed `llama-server` runs (reusing a warm one, starting one otherwise, with
+/// progress reported through `progress`), then hands the request to `OpenAILanguageModel` pointed at it. While an
+/// answer streams, the server is marked used so the watchdog does not stop it mid-answer. If the server dies
+/// during a request, the error says so; the next call finds the dead pid and starts a fresh server.
+public struct EngineLanguageModel: LanguageModel {
+    /// The lifecycle manager this backend runs its server through.
+    public let manager: EngineManager
+    /// Seconds without a byte before a request fails.
+    public var idleTimeout: Double
+    /// Seconds a whole answer may take.
+    public var totalTimeout: Double
+    /// Receives start progress (launching, loading, ready); the CLI shows it on a terminal.
+    public var progress: @Sendable (EngineProgress) -> Void
+    /// Receives one line per HTTP request and retry (for `--verbose`).
+    public var log: (@Sendable (String) -> Void)?
+
+    /// Creates the backend; nothing starts until the first request.
+    public init(
+        manager: EngineManager,
+        idleTimeout: Double = 300,
+        totalTimeout: Double = 900,
+        progress: @escaping @Sendable (EngineProgress) -> Void = { _ in },
+        log: (@Sendable (String) -> Void)? = nil
+    ) {
+        self.manager = manager
+        self.idleTimeout = idleTimeout
+        self.totalTimeout = totalTimeout
+        self.progress = progress
+        self.log = log
+    }
+
+    /// `engine`.
+    public var name: String { "engine" }
+
+    /// Installed, model verified, processor suitable, port free; does not start the server.
+    public func availability() async -> Availability {
+        await manager.availability()
+    }
+
+    /// What the loaded model can do, from the server's `/props`: vision only when a projector is loaded.
+    public func capabilities() async throws -> Capabilities {
+        let (record, client) = try await running()
+        return try await guarded(record) { try await client.capabilities() }
+    }
+
+    /// Streams the answer from the managed server.
+    public func stream(_ transcript: Transcript, request: GenerationRequest)
+        -> AsyncThrowingStream<ModelEvent, any Error>
+    {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    let (record, client) = try await running()
+                    try await guarded(record) {
+                        var marked = Date()
+                        for try await event in client.stream(transcript, request: request) {
+                            continuation.yield(event)
+                            if Date().timeIntervalSince(marked) >= 5 {
+                                marked = Date()
+                                try? await manager.markUsed()
+                            }
+                        }
+                    }
+                    try? await manager.markUsed()
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// Starts the server if needed and evaluates the transcript so the next request reuses its prompt cache.
+    public func prewarm(_ transcript: Transcript) async throws {
+        let (record, client) = try await running()
+        try await guarded(record) { try await client.prewarm(transcript) }
+        try? await manager.markUsed()
+    }
+
+    /// The running server and a client pointed at it.
+    private func running() async throws -> (EngineRecord, OpenAILanguageModel) {
+        let record = try await manager.start(progress: progress)
+        let configuration = OpenAIConfiguration(
+            baseURL: record.baseURL,
+            model: (record.model as NSString).lastPathComponent,
+            flavor: .llamaServer,
+            idleTimeout: idleTimeout,
+            totalTimeout: totalTimeout,
+            name: name,
+            log: log
+        )
+        return (record, OpenAILanguageModel(configuration: configuration))
+    }
+
+    /// Runs `body`; when it fails because the server is gone, says so instead of reporting a lost connection.
+    private func guarded<T>(_ record: EngineRecord, _ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as ModelError {
+            switch error {
+            case .interrupted, .unreachable, .timeout:
+                guard !(await manager.isRunning(record)) else { throw error }
+                throw ModelError.interrupted(
+                    backend: name,
+                    detail: "llama-server (pid \(record.pid), port \(record.port)) stopped during the request; "
+                        + "the next request starts it again; its log is \(record.log)")
+            default:
+                throw error
+            }
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension EngineManager {
+    /// Launches a new server under its watchdog and waits until it is healthy; the caller holds the lock.
+    ///
+    /// With no fixed port a free one is picked; if another program grabs it before the server binds, the start
+    /// is retried once on a fresh port.
+    func launch(
+        _ installation: EngineInstallation,
+        threads: Int,
+        since began: Date,
+        progress: @escaping @Sendable (EngineProgress) -> Void
+    ) async throws -> EngineRecord {
+        var attempt = 0
+        while true {
+            attempt += 1
+            let port = try choosePort()
+            var record = EngineRecord(
+                pid: 0, port: port, server: installation.server.path, model: installation.model.path,
+                mmproj: installation.mmproj?.path, slots: configuration.slots, contextSize: configuration.contextSize,
+                threads: threads, idleTimeout: configuration.idleTimeout,
+                startedAt: Date(timeIntervalSince1970: environment.now().timeIntervalSince1970.rounded(.down)),
+                log: files.log
+            )
+            try FileSystem.writeAtomically(Data(), to: files.log)
+            try store.markUsed(at: environment.now())
+            let watchdog = EngineWatchdog(
+                idleTimeout: record.idleTimeout, interval: configuration.watchdogInterval, files: files
+            )
+            try watchdog.launch(
+                server: record.server, arguments: record.arguments, environment: environment.variables,
+                processes: processes)
+            progress(EngineProgress(phase: .launching, elapsed: Date().timeIntervalSince(began), port: port,
+                                    model: record.model))
+            guard let pid = try await watchdog.serverPID(timeout: 10) else {
+                throw failure("the watchdog did not report the server's pid within 10 s", record: record)
+            }
+            record.pid = pid
+            try store.write(record)
+            do {
+                try await waitUntilHealthy(record, since: began, progress: progress)
+                FileSystem.remove(files.lastFailure)
+                return record
+            } catch let error as EngineError {
+                await terminate(record)
+                store.clear()
+                let bindFailed = FileSystem.tail(files.log, lines: 20).contains { $0.contains("bind") }
+                if configuration.port == nil && bindFailed && attempt < 2 { continue }
+                try? FileSystem.writeAtomically(Data(error.description.utf8), to: files.lastFailure)
+                throw error
+            }
+        }
+    }
+
+    /// The configured port, checked to be free, or a free one.
+    private func choosePort() throws(EngineError) -> Int {
+        if let port = configuration.port {
+            guard !ProcessTable.isPortInUse(port) else { throw .portInUse(port: port) }
+            return port
+        }
+        guard let port = ProcessTable.freePort() else {
+            throw .failedToStart(reason: "no free port on 127.0.0.1", log: files.log, logTail: [])
+        }
+        return port
+    }
+
+    /// Polls `/health` until it answers 200, reporting the phase; fails when the process dies or time runs out.
+    func waitUntilHealthy(
+        _ record: EngineRecord,
+        since began: Date,
+        progress: @escaping @Sendable (EngineProgress) -> Void
+    ) async throws {
+        let probe = LoopbackProbe(port: record.port, timeout: 2)
+        var phase = EngineProgress.Phase.launching
+        var lastReport = Date.distantPast
+        while true {
+            let reply = probe.get("/health")
+            let elapsed = Date().timeIntervalSince(began)
+            // Waiting on the server is using it: the watchdog must not count a long model load as idle time.
+            try store.markUsed(at: environment.now())
+            if reply?.status == 200 {
+                progress(EngineProgress(phase: .ready, elapsed: elapsed, port: record.port, model: record.model))
+                return
+            }
+            guard processes.isServer(record) else {
+                throw failure("the process exited", record: record)
+            }
+            guard elapsed < configuration.startTimeout else {
+                throw failure("no healthy answer on /health within \(Int(configuration.startTimeout)) s",
+                              record: record)
+            }
+            let now = reply?.status == 503 ? EngineProgress.Phase.loading : phase
+            if now != phase || Date().timeIntervalSince(lastReport) >= 1 {
+                phase = now
+                lastReport = Date()
+                progress(EngineProgress(phase: phase, elapsed: elapsed, port: record.port, model: record.model))
+            }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+    }
+
+    /// Stops the server: SIGTERM, then SIGKILL after 10 s. Never signals a pid that is not this server.
+    func terminate(_ record: EngineRecord) async {
+        guard processes.isServer(record) else { return }
+        processes.signal(record.pid, SIGTERM)
+        for (signal, patience) in [(SIGKILL, 10.0), (0, 2.0)] {
+            let deadline = Date().addingTimeInterval(patience)
+            while Date() < deadline {
+                if case .gone = processes.liveness(of: record.pid) { return }
+                try? await Task.sleep(for: .milliseconds(50))
+            }
+            if signal != 0 && processes.isServer(record) { processes.signal(record.pid, signal) }
+        }
+    }
+
+    /// A start failure carrying the last lines of the server's log.
+    private func failure(_ reason: String, record: EngineRecord) -> EngineError {
+        .failedToStart(reason: reason, log: record.log, logTail: FileSystem.tail(record.log, lines: 12))
+    }
+}

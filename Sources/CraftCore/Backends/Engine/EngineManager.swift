@@ -1,0 +1,159 @@
+import Foundation
+
+/// Starts, reuses, reports on and stops the one `llama-server` origami runs for this user.
+///
+/// Every decision is taken under the engine lock, so two origami processes started together end up sharing one
+/// server. The state file records the server; a later process reuses it while it is warm. A state file whose
+/// pid is gone, or now belongs to another program, is cleared and a new server started. A watchdog launched
+/// with the server stops it after `idleTimeout` without use (see `EngineWatchdog`); `status()` also stops a
+/// server found idle past its limit, in case its watchdog was killed.
+public actor EngineManager {
+    /// How the engine should run.
+    public nonisolated let configuration: EngineConfiguration
+    /// The world it runs in.
+    public nonisolated let environment: EngineEnvironment
+    /// Where its state, lock and log live.
+    public nonisolated let files: EngineFiles
+
+    let store: EngineStateStore
+    let processes: ProcessTable
+
+    /// Creates a manager; nothing is started until `start(progress:)`.
+    public init(configuration: EngineConfiguration = .init(), environment: EngineEnvironment = .live) {
+        self.configuration = configuration
+        self.environment = environment
+        files = EngineFiles(environment: environment)
+        store = EngineStateStore(files: files)
+        processes = ProcessTable(procDirectory: environment.procDirectory)
+    }
+
+    /// The server, model and projector this manager would run, or why one of them is missing.
+    public func installation() throws(EngineError) -> EngineInstallation {
+        try EngineLocator(configuration: configuration, environment: environment).locate()
+    }
+
+    /// Makes sure a healthy server runs what the configuration asks for, reusing a warm one, and marks it used.
+    ///
+    /// A running server with another model, projector, slot count or context size is stopped and replaced.
+    @discardableResult
+    public func start(progress: @escaping @Sendable (EngineProgress) -> Void = { _ in }) async throws -> EngineRecord {
+        let installation = try installation()
+        try EngineChecks(environment: environment).checkProcessor(for: installation)
+        let threads = configuration.threads ?? environment.processorCount
+        return try await FileLock.withLock(files.lock, timeout: configuration.startTimeout + 30) {
+            let began = Date()
+            if let record = store.read() {
+                if !processes.isServer(record) {
+                    store.clear()
+                } else if record.serves(installation, configuration, threads: threads) && hasWatchdog(record) {
+                    progress(EngineProgress(phase: .reusing, elapsed: 0, port: record.port, model: record.model))
+                    do {
+                        try await waitUntilHealthy(record, since: began, progress: progress)
+                        try store.markUsed(at: environment.now())
+                        return record
+                    } catch is EngineError {
+                        await terminate(record)
+                        store.clear()
+                    }
+                } else {
+                    await terminate(record)
+                    store.clear()
+                }
+            }
+            return try await launch(installation, threads: threads, since: began, progress: progress)
+        }
+    }
+
+    /// Stops the server if one runs; a stale state file is cleared without signalling anyone.
+    @discardableResult
+    public func stop() async throws -> EngineStopResult {
+        try await FileLock.withLock(files.lock, timeout: configuration.startTimeout + 30) {
+            guard let record = store.read() else { return .notRunning(note: nil) }
+            guard processes.isServer(record) else {
+                store.clear()
+                return .notRunning(note: staleNote(record))
+            }
+            await terminate(record)
+            store.clear()
+            return .stopped(record)
+        }
+    }
+
+    /// Whether a server runs, with its model, port, pid, uptime, idle time and slots.
+    ///
+    /// Clears a stale state file, and stops a server idle past its limit whose watchdog is gone.
+    public func status() async throws -> EngineStatus {
+        try await FileLock.withLock(files.lock, timeout: configuration.startTimeout + 30) {
+            guard let record = store.read() else { return .stopped(note: nil) }
+            guard processes.isServer(record) else {
+                store.clear()
+                return .stopped(note: staleNote(record))
+            }
+            let now = environment.now()
+            let idle = now.timeIntervalSince(store.lastUse() ?? record.startedAt)
+            if idle >= record.idleTimeout {
+                await terminate(record)
+                store.clear()
+                return .stopped(note: "stopped the server on port \(record.port): unused for \(Int(idle)) s")
+            }
+            let watched = hasWatchdog(record)
+            return .running(
+                EngineRunning(
+                    record: record,
+                    uptime: now.timeIntervalSince(record.startedAt),
+                    idle: idle,
+                    stopsIn: watched ? record.idleTimeout - idle : nil,
+                    healthy: LoopbackProbe(port: record.port).get("/health")?.status == 200
+                )
+            )
+        }
+    }
+
+    /// Marks the server as used now, so the watchdog counts its idle time from here. Cheap: one `utimes`.
+    public func markUsed() throws(EngineError) {
+        try store.markUsed(at: environment.now())
+    }
+
+    /// Whether the engine can answer: installed, model present and verified, processor suitable, port free.
+    ///
+    /// Cheap enough for every invocation: it reads stamps and `/proc`, it does not hash the model.
+    public func availability() -> Availability {
+        do {
+            let installation = try installation()
+            try EngineChecks(environment: environment).checkProcessor(for: installation)
+            if let port = configuration.port, ProcessTable.isPortInUse(port),
+                store.read().map({ $0.port != port || !processes.isServer($0) }) ?? true
+            {
+                throw EngineError.portInUse(port: port)
+            }
+            return .available
+        } catch {
+            return .unavailable(reason: "\(error)")
+        }
+    }
+
+    /// Every engine check for `origami doctor`; `verifyChecksum` also hashes the setup model (a second or two).
+    public func diagnose(verifyChecksum: Bool = false) async -> [EngineCheck] {
+        let status = try? await status()
+        return EngineChecks(environment: environment).run(
+            configuration: configuration, status: status, files: files, verifyChecksum: verifyChecksum)
+    }
+
+    /// Whether the server `record` describes is still alive (its pid runs llama-server on its port).
+    public func isRunning(_ record: EngineRecord) -> Bool {
+        processes.isServer(record)
+    }
+
+    /// Why a state file was stale, for the person reading `status`.
+    private func staleNote(_ record: EngineRecord) -> String {
+        "cleared a stale state file: pid \(record.pid) is no longer llama-server on port \(record.port)"
+    }
+
+    /// Whether the server's parent is its watchdog (a server whose watchdog was killed would never stop).
+    private func hasWatchdog(_ record: EngineRecord) -> Bool {
+        guard let parent = processes.parent(of: record.pid),
+            case .running(let arguments) = processes.liveness(of: parent)
+        else { return false }
+        return arguments.contains("origami-watchdog")
+    }
+}

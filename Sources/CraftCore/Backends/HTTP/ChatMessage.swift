@@ -1,0 +1,69 @@
+/// A transcript entry in the neutral chat shape both HTTP backends start from: a role, text and image parts, and
+/// tool calls or a tool output. Each backend maps it to its own wire form.
+struct ChatMessage: Sendable, Hashable {
+    enum Role: String, Sendable {
+        case system, user, assistant, tool
+    }
+
+    /// A part of a message, in order.
+    enum Part: Sendable, Hashable {
+        case text(String)
+        case image(label: String, mimeType: String, data: [UInt8])
+    }
+
+    var role: Role
+    var parts: [Part]
+    var toolCalls: [ToolCall] = []
+    var toolOutput: ToolOutput?
+
+    /// The text parts joined by blank lines (images left out).
+    var text: String {
+        parts.compactMap { if case .text(let text) = $0 { text } else { nil } }.joined(separator: "\n\n")
+    }
+
+    /// The images' bytes in order.
+    var images: [[UInt8]] {
+        parts.compactMap { if case .image(_, _, let data) = $0 { data } else { nil } }
+    }
+
+    /// The messages for a transcript: instructions → system, prompts → user (each photo introduced by its label,
+    /// or replaced by its description when no image bytes are kept), responses → assistant, tool calls and outputs
+    /// → their own messages. When the request asks for it, the schema's prompt description ends the last user
+    /// message.
+    static func messages(for transcript: Transcript, request: GenerationRequest) -> [ChatMessage] {
+        var messages = transcript.entries.map(message(for:))
+        if request.options.includeSchemaInPrompt, let format = request.responseFormat,
+           let last = messages.lastIndex(where: { $0.role == .user }) {
+            messages[last].parts.append(.text(format.promptDescription))
+        }
+        return messages
+    }
+
+    private static func message(for entry: Transcript.Entry) -> ChatMessage {
+        switch entry {
+        case .instructions(let instructions):
+            ChatMessage(role: .system, parts: [.text(instructions.text)])
+        case .prompt(let prompt):
+            ChatMessage(role: .user, parts: prompt.segments.flatMap(parts(for:)))
+        case .response(let response):
+            ChatMessage(role: .assistant, parts: [.text(response.text)])
+        case .toolCalls(let calls):
+            ChatMessage(role: .assistant, parts: [], toolCalls: calls)
+        case .toolOutput(let output):
+            ChatMessage(role: .tool, parts: [.text(output.output)], toolOutput: output)
+        }
+    }
+
+    private static func parts(for segment: Prompt.Segment) -> [Part] {
+        switch segment {
+        case .text(let text):
+            return [.text(text)]
+        case .image(let attachment):
+            guard let data = attachment.data else {
+                return [.text("[\(attachment.label): \(attachment.description ?? "a photo")]")]
+            }
+            return [.text("[\(attachment.label)]"),
+                    .image(label: attachment.label, mimeType: attachment.mimeType, data: [UInt8](data))]
+        }
+    }
+}

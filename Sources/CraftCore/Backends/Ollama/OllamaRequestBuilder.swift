@@ -1,0 +1,88 @@
+import Foundation
+
+/// Builds the body of an Ollama `/api/chat` request from a transcript and a generation request.
+///
+/// Photos travel as base64 strings in the message's `images` (no data-URI prefix); the response format is the plain
+/// JSON schema in `format`; sampling and length go in `options` (`temperature`, `top_k`, `seed`, `num_predict`,
+/// `num_ctx`).
+struct OllamaRequestBuilder: Sendable {
+    let model: String
+    let keepAlive: String?
+    let contextSize: Int?
+
+    /// The request body, keys in a fixed order.
+    ///
+    /// - Parameter thinking: whether the model can think; when it can, `think` is sent — the level (or `true`)
+    ///   when the request sets a reasoning level, `false` otherwise so the answer does not wait on thoughts.
+    func body(for transcript: Transcript, request: GenerationRequest, thinking: Bool) -> JSONValue {
+        let options = request.options
+        var think: JSONValue?
+        if thinking {
+            if let level = options.reasoning {
+                think = model.contains("gpt-oss") ? .string(level.rawValue) : .bool(true)
+            } else {
+                think = .bool(false)
+            }
+        }
+        return .object([
+            ("model", .string(model)),
+            ("messages", .array(ChatMessage.messages(for: transcript, request: request).map(message))),
+            ("stream", .bool(true)),
+            ("format", request.responseFormat.map { .raw(validating: $0.plainJSONSchema) }),
+            ("options", self.options(options)),
+            ("keep_alive", keepAlive.map(JSONValue.string)),
+            ("think", think),
+            ("tools", request.tools.isEmpty ? nil : .array(request.tools.map(tool))),
+        ])
+    }
+
+    private func options(_ options: GenerationOptions) -> JSONValue? {
+        var temperature = options.temperature
+        var topK: Int?
+        var seed: UInt64?
+        switch options.sampling {
+        case .greedy?:
+            temperature = 0
+            topK = 1
+        case .random(let chosen)?:
+            seed = chosen
+        case nil:
+            break
+        }
+        let pairs: [(String, JSONValue?)] = [
+            ("temperature", temperature.map(JSONValue.double)),
+            ("top_k", topK.map(JSONValue.int)),
+            ("seed", seed.map { .int(Int(truncatingIfNeeded: $0)) }),
+            ("num_predict", options.maximumResponseTokens.map(JSONValue.int)),
+            ("num_ctx", contextSize.map(JSONValue.int)),
+        ]
+        return pairs.contains { $0.1 != nil } ? .object(pairs) : nil
+    }
+
+    private func tool(_ tool: ToolDefinition) -> JSONValue {
+        .object([
+            ("type", .string("function")),
+            ("function", .object([
+                ("name", .string(tool.name)),
+                ("description", .string(tool.description)),
+                ("parameters", .raw(validating: tool.parametersJSONSchema)),
+            ])),
+        ])
+    }
+
+    private func message(_ message: ChatMessage) -> JSONValue {
+        let images = message.images.map { JSONValue.string(Data($0).base64EncodedString()) }
+        return .object([
+            ("role", .string(message.role.rawValue)),
+            ("content", .string(message.text)),
+            ("images", images.isEmpty ? nil : .array(images)),
+            ("tool_calls", message.toolCalls.isEmpty ? nil : .array(message.toolCalls.map { call in
+                .object([("function", .object([
+                    ("name", .string(call.name)),
+                    ("arguments", .raw(validating: call.arguments)),
+                ]))])
+            })),
+            ("tool_name", message.toolOutput.map { .string($0.name) }),
+        ])
+    }
+}

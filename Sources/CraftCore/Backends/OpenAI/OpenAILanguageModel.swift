@@ -1,0 +1,119 @@
+import Foundation
+
+/// A backend speaking the OpenAI chat-completions API: OpenAI itself, llama.cpp's llama-server, vLLM, LM Studio.
+///
+/// Answers stream as server-sent events from `/v1/chat/completions`; photos travel as `image_url` data URIs; a
+/// response format becomes `response_format: json_schema`. The on-box engine wraps this client with the
+/// `.llamaServer` flavor.
+public struct OpenAILanguageModel: LanguageModel {
+    /// Where and how to reach the server.
+    public let configuration: OpenAIConfiguration
+
+    /// Creates a client; nothing is sent until the first call.
+    public init(configuration: OpenAIConfiguration) {
+        self.configuration = configuration
+    }
+
+    /// The configured name, `openai` unless the caller chose another.
+    public var name: String { configuration.name }
+
+    /// Available when the server answers and serves the model (llama-server: when `/health` says ok).
+    public func availability() async -> Availability {
+        let endpoint = configuration.endpoint.probing
+        do {
+            if configuration.flavor == .llamaServer {
+                _ = try await endpoint.data("/health")
+                return .available
+            }
+            let models = try await modelList(endpoint)
+            guard models.contains(where: { $0.id == configuration.model }) else {
+                let served = models.prefix(8).map(\.id).joined(separator: ", ")
+                return .unavailable(reason: "\(name): the server does not serve model \(configuration.model)"
+                    + (served.isEmpty ? "" : " (it serves: \(served))"))
+            }
+            return .available
+        } catch let error as ModelError {
+            return .unavailable(reason: error.description)
+        } catch {
+            return .unavailable(reason: "\(name): \(configuration.redactor.redact("\(error)"))")
+        }
+    }
+
+    /// What the model can do: llama-server reports vision and context size in `/props`; vLLM its context in
+    /// `/v1/models`; OpenAI models are taken to see and to enforce schemas.
+    public func capabilities() async throws -> Capabilities {
+        let endpoint = configuration.endpoint.probing
+        switch configuration.flavor {
+        case .llamaServer:
+            let props = try await endpoint.decode(OpenAIWire.Props.self, from: "/props")
+            var context = props.defaultGenerationSettings?.nCtx
+            if context == nil { context = try? await modelList(endpoint).first?.meta?.nCtxTrain }
+            return Capabilities(vision: configuration.vision ?? props.modalities?.vision ?? false,
+                                nativeJSONSchema: true, tools: true, contextSize: context)
+        case .openAI:
+            return Capabilities(vision: configuration.vision ?? true, nativeJSONSchema: true, tools: true,
+                                reasoning: true, contextSize: nil)
+        case .generic:
+            let entry = try await modelList(endpoint).first { $0.id == configuration.model }
+            return Capabilities(vision: configuration.vision ?? false, nativeJSONSchema: true, tools: true,
+                                contextSize: entry?.maxModelLen ?? entry?.meta?.nCtxTrain)
+        }
+    }
+
+    /// Streams the answer from `/v1/chat/completions`.
+    public func stream(_ transcript: Transcript, request: GenerationRequest)
+        -> AsyncThrowingStream<ModelEvent, any Error>
+    {
+        let configuration = configuration
+        let body = OpenAIRequestBuilder(model: configuration.model, flavor: configuration.flavor)
+            .body(for: transcript, request: request)
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    try await Self.run(body: body, configuration: configuration, into: continuation)
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// Loads the model and evaluates the transcript so the next request starts warm: llama-server caches the
+    /// prompt, so a one-token answer to the same prefix is enough.
+    public func prewarm(_ transcript: Transcript) async throws {
+        guard configuration.flavor == .llamaServer else { return }
+        let request = GenerationRequest(options: .init(maximumResponseTokens: 1, includeSchemaInPrompt: false))
+        for try await _ in stream(transcript, request: request) {}
+    }
+
+    private static func run(
+        body: JSONValue, configuration: OpenAIConfiguration,
+        into continuation: AsyncThrowingStream<ModelEvent, any Error>.Continuation
+    ) async throws {
+        let endpoint = configuration.endpoint
+        let response = try await endpoint.open("/v1/chat/completions", body: body, accepting: ["text/event-stream"])
+        var splitter = SSESplitter()
+        var decoder = OpenAIStreamDecoder(classifier: endpoint.classifier)
+        do {
+            for try await chunk in response.body {
+                for event in try splitter.feed(chunk) {
+                    for modelEvent in try decoder.decode(event) { continuation.yield(modelEvent) }
+                }
+                if decoder.isDone { break }
+            }
+            try Task.checkCancellation()
+            if !decoder.isDone, let last = splitter.finish() {
+                for modelEvent in try decoder.decode(last) { continuation.yield(modelEvent) }
+            }
+            for modelEvent in try decoder.finish() { continuation.yield(modelEvent) }
+        } catch let error as LineSplitterError {
+            throw ModelError.serverError(backend: configuration.name, status: response.status, message: "\(error)")
+        }
+    }
+
+    private func modelList(_ endpoint: HTTPEndpoint) async throws -> [OpenAIWire.ModelEntry] {
+        try await endpoint.decode(OpenAIWire.ModelList.self, from: "/v1/models").data
+    }
+}

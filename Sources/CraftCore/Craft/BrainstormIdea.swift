@@ -1,0 +1,50 @@
+/// One project the user could make: a title and a short description.
+public struct BrainstormIdea: Sendable, Hashable, Codable {
+    /// A short name for the project.
+    public var title: String
+    /// What the project is and how it uses the supplies.
+    public var description: String
+
+    /// Creates an idea.
+    public init(title: String, description: String) {
+        self.title = title
+        self.description = description
+    }
+
+    /// An idea as it streams.
+    public struct PartiallyGenerated: PartiallyGeneratable, Hashable {
+        /// The title so far.
+        public var title: String?
+        /// The description so far.
+        public var description: String?
+
+        /// Reads whatever has arrived.
+        public init(partial content: GeneratedContent) {
+            title = content.partial("title", as: String.self)
+            description = content.partial("description", as: String.self)
+        }
+    }
+}
+
+extension BrainstormIdea: Generable {
+    /// An object with `title` and `description`.
+    public static var generationSchema: GenerationSchema {
+        .object("BrainstormIdea", description: "A craft project the user could make", [
+            .init("title", String.self, description: "A short, inviting name for the project"),
+            .init("description", String.self,
+                  description: "What the project is and how it uses the supplies, in two or three sentences"),
+        ])
+    }
+
+    /// Decodes the title and description.
+    public init(_ content: GeneratedContent) throws {
+        let object = try PropertyReader(content, type: "BrainstormIdea")
+        title = try object["title"]
+        description = try object["description"]
+    }
+
+    /// The idea as JSON content.
+    public var generatedContent: GeneratedContent {
+        GeneratedContent(properties: ["title": title.generatedContent, "description": description.generatedContent])
+    }
+}

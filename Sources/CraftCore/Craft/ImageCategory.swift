@@ -1,0 +1,34 @@
+/// What a photo shows, as far as crafting goes: the three categories of Apple's Origami sample, raw values
+/// exactly as the sample spells them (the model answers with these strings).
+public enum ImageCategory: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Something the user would like to make or that sets the mood.
+    case inspiration = "inspiration for the craft"
+    /// Materials and tools to make something with.
+    case supplies = "craft supplies"
+    /// Something already made.
+    case finishedPiece = "a finished craft piece"
+}
+
+extension ImageCategory: Generable {
+    /// Streams as the text of the category so far.
+    public typealias PartiallyGenerated = String
+
+    /// A string that is one of the three raw values.
+    public static var generationSchema: GenerationSchema {
+        .choices("ImageCategory", description: "Whether the photo shows inspiration, supplies or a finished piece",
+                 allCases.map(\.rawValue))
+    }
+
+    /// Decodes one of the raw values.
+    public init(_ content: GeneratedContent) throws {
+        let text = try String(content)
+        guard let category = ImageCategory(rawValue: text) else {
+            let choices = Self.allCases.map(\.rawValue).joined(separator: ", ")
+            throw SchemaError.violations([SchemaViolation("\(GeneratedContent.quoted(text)) is not one of \(choices)")])
+        }
+        self = category
+    }
+
+    /// The raw value as a JSON string.
+    public var generatedContent: GeneratedContent { .string(rawValue) }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// How every eval reporter writes numbers, so the terminal, Markdown and HTML reports agree.
+enum EvalFormat {
+    /// `850 ms` under a second, `12.3 s` above; `–` when unknown.
+    static func duration(_ milliseconds: Double?) -> String {
+        guard let milliseconds else { return "–" }
+        if milliseconds < 1000 { return "\(Int(milliseconds.rounded())) ms" }
+        return String(format: "%.1f s", milliseconds / 1000)
+    }
+
+    /// `83 %`, with one decimal below 10 % and above 99 % where the difference matters; `–` when unknown.
+    static func percent(_ rate: Double?) -> String {
+        guard let rate else { return "–" }
+        let value = rate * 100
+        if value == value.rounded() || (value >= 10 && value <= 99) { return "\(Int(value.rounded())) %" }
+        return String(format: "%.1f %%", value)
+    }
+
+    /// A count, or `–` when unknown.
+    static func count(_ value: Int?) -> String {
+        value.map(String.init) ?? "–"
+    }
+
+    /// `2/3`: one run's place among its case's repeats.
+    static func iteration(_ result: EvalRunResult, of total: Int) -> String {
+        "\(result.iteration)/\(total)"
+    }
+
+    /// How many repeats each case had in the report.
+    static func repeatCounts(_ report: EvalReport) -> [String: Int] {
+        report.runs.reduce(into: [:]) { counts, run in counts[run.caseName] = max(counts[run.caseName] ?? 0, run.iteration) }
+    }
+
+    /// The one-line summary every reporter leads with: `18/20 runs passed (90 %)`.
+    static func headline(_ metrics: EvalMetrics) -> String {
+        "\(metrics.passed)/\(metrics.runs) runs passed (\(percent(metrics.passRate)))"
+    }
+
+    /// The figures as label–value pairs, in the order reports show them.
+    static func figures(_ metrics: EvalMetrics) -> [(String, String)] {
+        var rows: [(String, String)] = [
+            ("pass rate", "\(percent(metrics.passRate)) (\(metrics.passed)/\(metrics.runs))"),
+            ("schema valid", percent(metrics.schemaValidRate)),
+        ]
+        if let accuracy = metrics.categoryAccuracy {
+            let category = metrics.assertions.first { $0.name == "category" }
+            rows.append(("category accuracy", "\(percent(accuracy)) (\(category?.passed ?? 0)/\(category?.total ?? 0))"))
+        }
+        if metrics.coach.total + metrics.coach.unanswered > 0 {
+            let negatives = metrics.coach.falsePositives + metrics.coach.trueNegatives
+            rows.append(("false-complete rate", "\(percent(metrics.falseCompleteRate)) (\(metrics.coach.falsePositives)/\(negatives))"))
+        }
+        rows.append(("latency p50 / p95", "\(duration(metrics.latencyP50Ms)) / \(duration(metrics.latencyP95Ms))"))
+        rows.append(("tokens in / out", "\(count(metrics.promptTokens)) / \(count(metrics.completionTokens))"))
+        rows.append(("retries", String(metrics.retries)))
+        rows.append(("errors", String(metrics.errors)))
+        rows.append(("cached runs", String(metrics.cachedRuns)))
+        return rows
+    }
+
+    /// The first failed assertion's message, or the empty string for a passing run.
+    static func firstFailure(_ result: EvalRunResult) -> String {
+        guard let failure = result.failures.first else { return "" }
+        let more = result.failures.count > 1 ? " (+\(result.failures.count - 1) more)" : ""
+        return oneLine("\(failure.name): \(failure.message)") + more
+    }
+
+    /// Text on one line: line breaks and runs of spaces become one space.
+    static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// JSON text re-indented two spaces per level, keeping the model's key order; other text as it is.
+    static func indentedJSON(_ text: String) -> String {
+        guard (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed)) != nil else { return text }
+        var out = ""
+        var depth = 0
+        var inString = false
+        var escaped = false
+        let characters = Array(text)
+        func newline() { out += "\n" + String(repeating: "  ", count: depth) }
+        for (index, character) in characters.enumerated() {
+            if inString {
+                out.append(character)
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+                continue
+            }
+            switch character {
+            case "\"": inString = true; out.append(character)
+            case "{", "[":
+                out.append(character)
+                let next = characters[(index + 1)...].first { !$0.isWhitespace }
+                if next == "}" || next == "]" { continue }
+                depth += 1
+                newline()
+            case "}", "]":
+                if out.last != "{" && out.last != "[" {
+                    depth -= 1
+                    newline()
+                }
+                out.append(character)
+            case ",": out.append(character); newline()
+            case ":": out += ": "
+            case _ where character.isWhitespace: continue
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}

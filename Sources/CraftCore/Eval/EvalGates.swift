@@ -1,0 +1,92 @@
+import Foundation
+
+/// The bounds a CI sets on a run's figures; a run that breaks one ends with exit status 100.
+public struct EvalGates: Sendable, Hashable, Codable {
+    /// The least pass rate allowed (0…1).
+    public var minPassRate: Double?
+    /// The highest false-complete rate allowed (0…1): coach steps called complete that are not.
+    public var maxFalseCompleteRate: Double?
+    /// The least category accuracy allowed (0…1).
+    public var minCategoryAccuracy: Double?
+
+    /// Creates gates; nil leaves a figure unchecked.
+    public init(minPassRate: Double? = nil, maxFalseCompleteRate: Double? = nil, minCategoryAccuracy: Double? = nil) {
+        self.minPassRate = minPassRate
+        self.maxFalseCompleteRate = maxFalseCompleteRate
+        self.minCategoryAccuracy = minCategoryAccuracy
+    }
+
+    /// Whether any gate is set.
+    public var isEmpty: Bool { minPassRate == nil && maxFalseCompleteRate == nil && minCategoryAccuracy == nil }
+
+    /// Checks every set gate against `metrics`, in a fixed order.
+    ///
+    /// A gate whose figure cannot be measured (no coach case answered, no photo with an expected category) fails:
+    /// a CI that asks for a bound wants it measured.
+    public func evaluate(_ metrics: EvalMetrics) -> [EvalGateResult] {
+        var results: [EvalGateResult] = []
+        if let bound = minPassRate {
+            results.append(.init(name: "min-pass-rate", value: metrics.passRate, bound: bound, atLeast: true, unmeasured: nil))
+        }
+        if let bound = maxFalseCompleteRate {
+            results.append(.init(
+                name: "max-false-complete-rate", value: metrics.falseCompleteRate, bound: bound, atLeast: false,
+                unmeasured: "no coach run with an incomplete step was answered"
+            ))
+        }
+        if let bound = minCategoryAccuracy {
+            results.append(.init(
+                name: "min-category-accuracy", value: metrics.categoryAccuracy, bound: bound, atLeast: true,
+                unmeasured: "no case expects a photo category"
+            ))
+        }
+        return results
+    }
+
+    /// Reads a rate written as `0.9`, `90%` or `90 %`; nil when it is not a number from 0 to 1 (or 0 % to 100 %).
+    public static func parseRate(_ text: String) -> Double? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let isPercent = trimmed.hasSuffix("%")
+        let number = isPercent ? String(trimmed.dropLast()).trimmingCharacters(in: .whitespaces) : trimmed
+        guard let value = Double(number), value.isFinite else { return nil }
+        let rate = isPercent ? value / 100 : value
+        return (0...1).contains(rate) ? rate : nil
+    }
+}
+
+/// The verdict of one gate.
+public struct EvalGateResult: Sendable, Hashable, Codable {
+    /// The gate's name as its option is spelt without dashes, e.g. `min-pass-rate`.
+    public var name: String
+    /// The measured figure, or nil when it could not be measured.
+    public var value: Double?
+    /// The bound the gate sets.
+    public var bound: Double
+    /// Whether the figure is within the bound.
+    public var passed: Bool
+    /// The verdict in words, e.g. `min-pass-rate: 0.83 < 0.90`.
+    public var message: String
+
+    /// Compares `value` with `bound`: at least the bound when `atLeast`, else at most.
+    init(name: String, value: Double?, bound: Double, atLeast: Bool, unmeasured: String?) {
+        self.name = name
+        self.value = value
+        self.bound = bound
+        guard let value else {
+            passed = false
+            message = "\(name): not measured (\(unmeasured ?? "no runs")), bound \(Self.format(bound))"
+            return
+        }
+        passed = atLeast ? value >= bound : value <= bound
+        let relation = passed ? (atLeast ? ">=" : "<=") : (atLeast ? "<" : ">")
+        message = "\(name): \(Self.format(value)) \(relation) \(Self.format(bound))"
+    }
+
+    /// A rate with up to three decimals, without trailing zeros.
+    static func format(_ rate: Double) -> String {
+        var text = String(format: "%.3f", rate)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+}

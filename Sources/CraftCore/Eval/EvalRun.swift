@@ -1,0 +1,60 @@
+public import Foundation
+
+/// What `origami eval` was asked to do, as plain values the command builds from its arguments.
+public struct EvalInvocation: Sendable {
+    /// The suite file.
+    public var suiteURL: URL
+    /// Concurrency, repeats, filter, timeout and gates (its `cache` and `onlyCases` are filled in by `EvalRun`).
+    public var options: EvalRunOptions
+    /// An earlier JSON report whose failing cases are the only ones to run (`--only-failing`).
+    public var onlyFailing: URL?
+    /// Whether outcomes may come from and go to the cache (false with `--no-cache`).
+    public var useCache: Bool
+    /// The report files to write.
+    public var files: EvalReportFiles
+    /// The environment: `XDG_CACHE_HOME`, `HOME`, `GITHUB_STEP_SUMMARY`.
+    public var environment: [String: String]
+
+    /// Creates an invocation.
+    public init(
+        suiteURL: URL, options: EvalRunOptions = .init(), onlyFailing: URL? = nil, useCache: Bool = true,
+        files: EvalReportFiles = .init(), environment: [String: String] = [:]
+    ) {
+        self.suiteURL = suiteURL
+        self.options = options
+        self.onlyFailing = onlyFailing
+        self.useCache = useCache
+        self.files = files
+        self.environment = environment
+    }
+}
+
+/// The one entry point of `origami eval`: load the suite, pick the cases, run them, write the reports.
+///
+/// The command only parses its arguments, makes the executor (backends from the configuration, with the suite's
+/// backend, model and cassette as defaults), prints `EvalTableReporter.render` and exits with the report's
+/// `exitStatus` (100 when a gate failed).
+public enum EvalRun {
+    /// Makes the executor for a loaded suite; the suite's `backend`, `model` and `cassette` are its defaults.
+    public typealias ExecutorFactory = (EvalSuite) async throws -> any EvalExecutor
+
+    /// Runs `invocation`; throws `EvalError` for a suite, report or file problem (65, 66, 73, 78) and rethrows
+    /// what `makeExecutor` throws (e.g. 69 for an unavailable backend). A failed gate is not thrown: the
+    /// returned report's `exitStatus` says it.
+    public static func run(
+        _ invocation: EvalInvocation, makeExecutor: ExecutorFactory, progress: EvalRunner.Progress? = nil,
+        thumbnail: EvalHTMLReporter.Thumbnailer = EvalHTMLReporter.standardThumbnailer
+    ) async throws -> EvalReport {
+        let suite = try EvalSuite.load(contentsOf: invocation.suiteURL)
+        var options = invocation.options
+        if let earlier = invocation.onlyFailing {
+            options.onlyCases = try EvalReport.load(contentsOf: earlier).failingCases
+        }
+        options.cache = invocation.useCache ? EvalCache(folder: EvalCache.defaultFolder(environment: invocation.environment)) : nil
+        _ = try EvalRunner.select(suite, options)
+        let executor = try await makeExecutor(suite)
+        let report = try await EvalRunner(executor: executor).run(suite, options: options, progress: progress)
+        try EvalReportWriter.write(report, to: invocation.files, environment: invocation.environment, thumbnail: thumbnail)
+        return report
+    }
+}

@@ -1,0 +1,121 @@
+/// The brainstorm flow: two passes on one session, as in the sample.
+///
+/// Pass 1 shows the model every photo not analysed before and streams an `ImageAnalysisList` whose
+/// `ImageReference`s may only name those photos' labels; each new photo must be analysed exactly once. Pass 2 is
+/// text only, "What can I make with this? Please offer 3 ideas.", relying on the session having seen the photos,
+/// and streams a `BrainstormIdeaList`.
+public struct Brainstorm: Sendable {
+    /// The session the passes run on (switched to brainstorm mode).
+    public let session: LanguageModelSession
+
+    /// Creates the flow on a session, which may continue a transcript restored from a project file.
+    public init(session: LanguageModelSession) {
+        self.session = session
+    }
+
+    /// Progress while the passes stream.
+    public enum Update: Sendable {
+        /// Pass 1 so far: the analyses of the new photos.
+        case analysis(ImageAnalysisList.PartiallyGenerated)
+        /// Pass 2 so far: the ideas.
+        case ideas(BrainstormIdeaList.PartiallyGenerated)
+        /// An answer broke a rule and is being asked for again; that pass's snapshots start over.
+        case retrying(violations: [String])
+    }
+
+    /// Runs both passes.
+    ///
+    /// - Parameters:
+    ///   - photos: every photo of the project, in the order given.
+    ///   - alreadyAnalysed: labels analysed by earlier runs; those photos are not sent again.
+    ///   - hint: what the person typed to steer the ideas, added to pass 2 as a quoted filter.
+    public func run(
+        photos: [Attachment],
+        alreadyAnalysed: Set<String> = [],
+        hint: String? = nil,
+        onUpdate: @escaping @Sendable (Update) -> Void = { _ in }
+    ) async throws -> BrainstormResult {
+        var seen = alreadyAnalysed
+        let newPhotos = photos.filter { seen.insert($0.label).inserted }
+        guard !photos.isEmpty || !alreadyAnalysed.isEmpty else { throw FlowError.noPhotos }
+        try await session.switchMode(.brainstorm)
+
+        var analyses: [ImageAnalysis] = []
+        var reports: [FallbackReport] = []
+        var (retries, sawPhotos) = (0, true)
+        if !newPhotos.isEmpty {
+            let labels = newPhotos.map(\.label)
+            let schema = ImageAnalysisList.generationSchema.resolving([ImageReference.choicesName: labels])
+            let pass1 = try await session.respond(
+                to: CraftPrompts.analysis(of: newPhotos), generating: ImageAnalysisList.self, schema: schema,
+                validate: { Self.violations(of: $0, expecting: labels) },
+                onUpdate: { update in
+                    switch update {
+                    case .partial(let snapshot): onUpdate(.analysis(snapshot))
+                    case .retrying(let violations): onUpdate(.retrying(violations: violations))
+                    case .complete: break
+                    }
+                }
+            )
+            analyses = pass1.content.images
+            reports.append(pass1.report)
+            retries += pass1.retries
+            sawPhotos = pass1.modelSawPhotos
+        }
+        let pass2 = try await session.respond(
+            to: CraftPrompts.ideas(hint: hint), generating: BrainstormIdeaList.self,
+            validate: Self.violations(of:),
+            onUpdate: { update in
+                switch update {
+                case .partial(let snapshot): onUpdate(.ideas(snapshot))
+                case .retrying(let violations): onUpdate(.retrying(violations: violations))
+                case .complete: break
+                }
+            }
+        )
+        reports.append(pass2.report)
+        return BrainstormResult(
+            analyses: analyses, ideas: pass2.content.ideas, modelSawPhotos: sawPhotos && pass2.modelSawPhotos,
+            reports: reports, retries: retries + pass2.retries, usage: pass2.usage
+        )
+    }
+
+    /// Every new photo analysed exactly once (the resolved schema already rejects labels that do not exist).
+    static func violations(of list: ImageAnalysisList, expecting labels: [String]) -> [String] {
+        let counts = Dictionary(list.images.map { ($0.image.label, 1) }, uniquingKeysWith: +)
+        var found: [String] = []
+        for label in labels where counts[label, default: 0] != 1 {
+            let count = counts[label, default: 0]
+            found.append(
+                count == 0
+                    ? "images: \(label) is not analysed; analyse every photo exactly once"
+                    : "images: \(label) is analysed \(count) times; analyse every photo exactly once")
+        }
+        return found
+    }
+
+    /// Ideas with distinct titles.
+    static func violations(of list: BrainstormIdeaList) -> [String] {
+        var titles = Set<String>()
+        return list.ideas.enumerated().compactMap { index, idea in
+            titles.insert(idea.title.lowercased()).inserted
+                ? nil : "ideas[\(index)].title: \"\(idea.title)\" repeats an earlier idea; offer different ideas"
+        }
+    }
+}
+
+/// What a brainstorm produced.
+public struct BrainstormResult: Sendable, Hashable {
+    /// The analyses of the photos new in this run, in the model's order.
+    public var analyses: [ImageAnalysis]
+    /// The ideas, at least three.
+    public var ideas: [BrainstormIdea]
+    /// False when the model could not see the photos and worked from origami's descriptions of them.
+    public var modelSawPhotos: Bool
+    /// Which backend answered each pass, and why others were passed over.
+    public var reports: [FallbackReport]
+    /// How many answers were asked for again.
+    public var retries: Int
+    /// Token counts and timings of the ideas pass.
+    public var usage: Usage?
+}

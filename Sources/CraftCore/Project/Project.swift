@@ -1,0 +1,112 @@
+public import Foundation
+
+/// Everything origami remembers about one craft project, saved as `.origami/project.json`.
+///
+/// A later `origami` process continues where the last one stopped: the photos and their labels, what the model
+/// said about them, the ideas, the chosen idea's tutorial, the current step, every piece of feedback, the terms,
+/// and the conversation itself (without image bytes).
+public struct Project: Sendable, Hashable, Codable {
+    /// The schema version this build of origami writes and reads.
+    public static let currentSchemaVersion = 1
+
+    /// The schema version the file was written with.
+    public var schemaVersion: Int
+    /// How many times the file has been saved; each save adds one.
+    public var revision: Int
+    /// When the project was created.
+    public var createdAt: Date
+    /// When the project was last saved.
+    public var updatedAt: Date
+    /// Every photo brainstorm or coach has seen, in the order they were added.
+    public var photos: [PhotoRecord]
+    /// What the model said about each brainstorm photo.
+    public var analyses: [ImageAnalysis]
+    /// The ideas of the latest brainstorm, numbered from 1 in this order.
+    public var ideas: [BrainstormIdea]
+    /// The number (from 1) of the idea the tutorial is for.
+    public var chosenIdea: Int?
+    /// The chosen idea's tutorial.
+    public var tutorial: Tutorial?
+    /// The step being worked on, from 1; one past the last step when the tutorial is finished.
+    public var currentStep: Int
+    /// Every coaching answer, oldest first.
+    public var feedback: [Feedback]
+    /// Terms from the tutorial, with explanations once asked for.
+    public var terms: [Term]
+    /// The conversation with the model, image bytes removed.
+    public var transcript: Transcript
+
+    /// Creates an empty project.
+    public init(now: Date = Date()) {
+        schemaVersion = Self.currentSchemaVersion
+        revision = 0
+        createdAt = now
+        updatedAt = now
+        photos = []
+        analyses = []
+        ideas = []
+        chosenIdea = nil
+        tutorial = nil
+        currentStep = 1
+        feedback = []
+        terms = []
+        transcript = Transcript()
+    }
+
+    /// A photo the project has seen.
+    public struct PhotoRecord: Sendable, Hashable, Codable {
+        /// The stable label models refer to it by, e.g. `Photo_3fa2c1`.
+        public var label: String
+        /// The path it was given as, relative to the working directory when it was relative.
+        public var path: String
+        /// The hex sha256 of the file's bytes.
+        public var sha256: String
+
+        /// Creates a photo record.
+        public init(label: String, path: String, sha256: String) {
+            self.label = label
+            self.path = path
+            self.sha256 = sha256
+        }
+    }
+
+    /// One coaching answer about progress photos.
+    public struct Feedback: Sendable, Hashable, Codable {
+        /// The step the photos were judged against.
+        public var step: Int
+        /// The labels of the progress photos.
+        public var photoLabels: [String]
+        /// The model's answer: observation, sections, verdict and completion message.
+        public var feedback: CoachFeedback
+        /// False when the model could not see the photos and judged origami's descriptions of them.
+        public var modelSawPhotos: Bool
+        /// When the feedback was given.
+        public var date: Date
+
+        /// Creates a feedback record.
+        public init(step: Int, photoLabels: [String], feedback: CoachFeedback, modelSawPhotos: Bool, date: Date) {
+            self.step = step
+            self.photoLabels = photoLabels
+            self.feedback = feedback
+            self.modelSawPhotos = modelSawPhotos
+            self.date = date
+        }
+
+        /// Whether the photos clearly showed the step complete.
+        public var isStepComplete: Bool { feedback.isCurrentStepComplete }
+    }
+
+    /// A craft term from the tutorial.
+    public struct Term: Sendable, Hashable, Codable {
+        /// The term as it appears in the tutorial.
+        public var term: String
+        /// Its explanation, once asked for.
+        public var explanation: String?
+
+        /// Creates a term.
+        public init(term: String, explanation: String? = nil) {
+            self.term = term
+            self.explanation = explanation
+        }
+    }
+}

@@ -1,0 +1,94 @@
+public import Foundation
+
+/// Where a project lives on disk and the only way to change it: load, modify and save under one exclusive lock.
+///
+/// Two `origami` processes working on the same project take turns, so neither loses the other's update; a
+/// command that fails writes nothing; a damaged or newer file is reported and never overwritten.
+public struct ProjectStore: Sendable {
+    /// The project directory (the working directory unless `--project DIR`).
+    public let root: URL
+
+    /// Creates a store for the project in `root`.
+    public init(root: URL) {
+        self.root = root.standardizedFileURL
+    }
+
+    /// The `.origami` directory.
+    public var directory: URL { root.appendingPathComponent(".origami", isDirectory: true) }
+    /// `.origami/project.json`.
+    public var fileURL: URL { directory.appendingPathComponent("project.json") }
+    /// `.origami/project.lock`, the file the exclusive lock is taken on.
+    public var lockURL: URL { directory.appendingPathComponent("project.lock") }
+
+    /// Whether a project file exists.
+    public var exists: Bool { FileManager.default.fileExists(atPath: fileURL.path) }
+
+    /// Reads the project without locking (a save replaces the file in one rename, so a read is never torn).
+    public func load() throws -> Project {
+        guard let project = try loadIfPresent() else { throw ProjectError.missing(path: fileURL.path) }
+        return project
+    }
+
+    /// Reads the project, or nil when there is none yet.
+    public func loadIfPresent() throws -> Project? {
+        let data: Data
+        do {
+            data = try Data(contentsOf: fileURL)
+        } catch CocoaError.fileReadNoSuchFile, CocoaError.fileNoSuchFile {
+            return nil
+        } catch {
+            if !exists { return nil }
+            throw ProjectError.unreadable(path: fileURL.path, detail: "permission denied or not a file")
+        }
+        return try ProjectCodec.decode(data, path: fileURL.path)
+    }
+
+    /// Loads the project under the exclusive lock, lets `body` change it, and saves it if `body` returns.
+    ///
+    /// - Parameters:
+    ///   - create: start an empty project when there is none (brainstorm); otherwise a missing project is an error.
+    ///   - now: the clock, stamped into `updatedAt`.
+    ///   - onWait: called once if another process holds the lock, so the caller can say it is waiting.
+    ///   - body: the change; when it throws, nothing is written and the error is rethrown.
+    /// - Returns: what `body` returned.
+    public func update<Result>(
+        create: Bool,
+        now: @Sendable () -> Date = { Date() },
+        onWait: () -> Void = {},
+        _ body: (inout Project) async throws -> Result
+    ) async throws -> Result {
+        try makeDirectory()
+        let lock = try await ProjectLock.acquire(lockURL, onWait: onWait)
+        defer { lock.release() }
+        AtomicFile.removeStaleTemporaries(besides: fileURL)
+        let original = try loadIfPresent()
+        guard var project = original ?? (create ? Project(now: now()) : nil) else {
+            throw ProjectError.missing(path: fileURL.path)
+        }
+        let result = try await body(&project)
+        if project != original {
+            project.revision = (original?.revision ?? 0) + 1
+            project.updatedAt = now()
+            try save(project)
+        }
+        return result
+    }
+
+    private func save(_ project: Project) throws {
+        let data: Data
+        do {
+            data = try ProjectCodec.encode(project)
+        } catch {
+            throw ProjectError.cannotWrite(path: fileURL.path, detail: "cannot encode: \(error)")
+        }
+        try AtomicFile.write(data, to: fileURL)
+    }
+
+    private func makeDirectory() throws {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw ProjectError.cannotWrite(path: directory.path, detail: "cannot create the directory")
+        }
+    }
+}

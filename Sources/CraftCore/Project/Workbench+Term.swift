@@ -1,0 +1,49 @@
+/// The terms of the tutorial, and whether the model was asked for them just now.
+public struct TermsOutcome: Sendable {
+    /// The terms, each with its explanation once asked for.
+    public var terms: [Project.Term]
+    /// False when the terms were already in the project.
+    public var isNew: Bool
+}
+
+extension Workbench {
+    /// The tutorial's terms worth explaining: extracted by the model the first time, then kept in the project.
+    public func terms() async throws -> TermsOutcome {
+        try await store.update(create: false, now: now, onWait: onWait) { project in
+            guard let tutorial = project.tutorial else { throw ProjectError.noTutorial(path: store.fileURL.path) }
+            if !project.terms.isEmpty { return TermsOutcome(terms: project.terms, isNew: false) }
+            let session = try makeSession(project.transcript)
+            let result = try await TermGlossary(session: session).extractTerms(from: tutorial)
+            project.terms = result.content.terms.map { Project.Term(term: $0) }
+            project.transcript = await session.transcript
+            return TermsOutcome(terms: project.terms, isNew: true)
+        }
+    }
+
+    /// An explanation of `term` as the tutorial uses it; kept in the project, so asking again costs nothing.
+    public func explain(term: String) async throws -> TermExplanation {
+        try await store.update(create: false, now: now, onWait: onWait) { project in
+            guard let tutorial = project.tutorial else { throw ProjectError.noTutorial(path: store.fileURL.path) }
+            let key = Self.normalised(term)
+            if let known = project.terms.first(where: { Self.normalised($0.term) == key }),
+                let explanation = known.explanation
+            {
+                return TermExplanation(term: known.term, explanation: explanation)
+            }
+            let session = try makeSession(project.transcript)
+            let result = try await TermGlossary(session: session).explain(term: term, in: tutorial)
+            if let index = project.terms.firstIndex(where: { Self.normalised($0.term) == key }) {
+                project.terms[index].explanation = result.content.explanation
+            } else {
+                project.terms.append(Project.Term(term: term, explanation: result.content.explanation))
+            }
+            project.transcript = await session.transcript
+            return result.content
+        }
+    }
+
+    /// Lowercased with whitespace runs collapsed, so "Valley  Fold" finds "valley fold".
+    static func normalised(_ text: String) -> String {
+        text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+}

@@ -1,0 +1,203 @@
+// Strings (escapes, surrogate pairs, UTF-8 validation) and numbers, byte by byte, for PartialJSONParser.
+
+extension PartialJSONParser {
+    /// Where a number's text is in JSON's number grammar.
+    enum NumberPhase: Sendable {
+        case sign, zero, integer, dot, fraction, exponentMark, exponentSign, exponent
+
+        /// Whether a number may end here.
+        var isComplete: Bool {
+            self == .zero || self == .integer || self == .fraction || self == .exponent
+        }
+    }
+
+    mutating func startString(isKey: Bool, at: Int) {
+        self.isKey = isKey
+        tokenStart = at
+        text = ""
+        stringBytes = 0
+        state = .string
+    }
+
+    /// Appends a run of printable ASCII.
+    mutating func appendPlain(_ run: UnsafeBufferPointer<UInt8>, at: Int) throws {
+        if leafLent { reclaim() }
+        try count(run.count, at: at)
+        if run.count == 1 {
+            text.unicodeScalars.append(Unicode.Scalar(run[0]))
+        } else {
+            text.append(String(decoding: run, as: UTF8.self))
+        }
+    }
+
+    /// Handles one string byte that is not plain ASCII: the closing quote, a backslash, a control character or
+    /// part of a multi-byte UTF-8 character.
+    mutating func stringByte(_ byte: UInt8, at: Int) throws {
+        if utf8Remaining > 0 {
+            guard byte >= utf8Lower, byte <= utf8Upper else { throw SchemaError.invalidUTF8(offset: at) }
+            utf8Scalar = utf8Scalar << 6 | UInt32(byte & 0x3F)
+            utf8Lower = 0x80
+            utf8Upper = 0xBF
+            utf8Remaining -= 1
+            if utf8Remaining == 0 { try append(utf8Scalar, at: at) }
+            return
+        }
+        switch byte {
+        case 0x22:
+            if leafLent { reclaim() }
+            let value = text
+            text = ""
+            if isKey { try completeKey(value, at: tokenStart) } else { complete(.string(value)) }
+        case 0x5C:
+            state = .escape
+        case 0x00..<0x20:
+            throw SchemaError.controlCharacter(byte, offset: at)
+        default:
+            try startMultiByte(byte, at: at)
+        }
+    }
+
+    /// Starts a multi-byte UTF-8 character, refusing overlong forms, encoded surrogates and values past U+10FFFF.
+    private mutating func startMultiByte(_ byte: UInt8, at: Int) throws {
+        switch byte {
+        case 0xC2...0xDF: (utf8Remaining, utf8Scalar) = (1, UInt32(byte & 0x1F))
+        case 0xE0: (utf8Remaining, utf8Scalar, utf8Lower) = (2, 0, 0xA0)
+        case 0xE1...0xEC, 0xEE...0xEF: (utf8Remaining, utf8Scalar) = (2, UInt32(byte & 0x0F))
+        case 0xED: (utf8Remaining, utf8Scalar, utf8Upper) = (2, 0x0D, 0x9F)
+        case 0xF0: (utf8Remaining, utf8Scalar, utf8Lower) = (3, 0, 0x90)
+        case 0xF1...0xF3: (utf8Remaining, utf8Scalar) = (3, UInt32(byte & 0x07))
+        case 0xF4: (utf8Remaining, utf8Scalar, utf8Upper) = (3, 4, 0x8F)
+        default: throw SchemaError.invalidUTF8(offset: at)
+        }
+    }
+
+    /// Handles a byte of a backslash escape, including the second half of a surrogate pair.
+    mutating func escapeByte(_ byte: UInt8, at: Int) throws {
+        switch state {
+        case .escape:
+            let unescaped: UInt32
+            switch byte {
+            case 0x22, 0x5C, 0x2F: unescaped = UInt32(byte)
+            case 0x62: unescaped = 0x08
+            case 0x66: unescaped = 0x0C
+            case 0x6E: unescaped = 0x0A
+            case 0x72: unescaped = 0x0D
+            case 0x74: unescaped = 0x09
+            case 0x75:
+                (state, hex, hexCount) = (.unicode, 0, 0)
+                return
+            default:
+                throw SchemaError.invalidEscape("\\" + Self.printable(byte), offset: at - 1)
+            }
+            state = .string
+            try append(unescaped, at: at)
+        case .unicode:
+            guard let digit = Self.hexValue(byte) else {
+                let digits = hexCount == 0 ? "" : String(hex, radix: 16, uppercase: true)
+                let padded = String(repeating: "0", count: max(0, hexCount - digits.count)) + digits
+                throw SchemaError.invalidEscape("\\u" + padded + Self.printable(byte), offset: at - hexCount - 2)
+            }
+            hex = hex << 4 | digit
+            hexCount += 1
+            if hexCount == 4 { try endUnicodeEscape(at: at) }
+        case .lowBackslash, .lowU:
+            guard byte == (state == .lowBackslash ? 0x5C : 0x75) else {
+                throw SchemaError.loneSurrogate(Self.escapeText(highSurrogate), offset: at)
+            }
+            state = state == .lowBackslash ? .lowU : .unicode
+            (hex, hexCount) = (0, 0)
+        default:
+            preconditionFailure("escapeByte in state \(state)")
+        }
+    }
+
+    private mutating func endUnicodeEscape(at: Int) throws {
+        let start = at - 5
+        if highSurrogate != 0 {
+            guard (0xDC00...0xDFFF).contains(hex) else {
+                throw SchemaError.loneSurrogate(Self.escapeText(highSurrogate), offset: start - 6)
+            }
+            let scalar = 0x10000 + (highSurrogate - 0xD800) << 10 + (hex - 0xDC00)
+            highSurrogate = 0
+            state = .string
+            try append(scalar, at: at)
+        } else if (0xD800...0xDBFF).contains(hex) {
+            highSurrogate = hex
+            state = .lowBackslash
+        } else if (0xDC00...0xDFFF).contains(hex) {
+            throw SchemaError.loneSurrogate(Self.escapeText(hex), offset: start)
+        } else {
+            state = .string
+            try append(hex, at: at)
+        }
+    }
+
+    /// Appends one decoded scalar to the string being read.
+    private mutating func append(_ value: UInt32, at: Int) throws {
+        if leafLent { reclaim() }
+        guard let scalar = Unicode.Scalar(value) else { throw SchemaError.invalidUTF8(offset: at) }
+        try count(UTF8.width(scalar), at: at)
+        text.unicodeScalars.append(scalar)
+    }
+
+    private mutating func count(_ bytes: Int, at: Int) throws {
+        stringBytes += bytes
+        if stringBytes > limits.maximumStringBytes {
+            throw SchemaError.stringTooLong(limit: limits.maximumStringBytes, offset: tokenStart)
+        }
+    }
+
+    // MARK: Numbers
+
+    static func isNumberByte(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || byte == 0x2D || byte == 0x2B || byte == 0x2E || byte == 0x65 || byte == 0x45
+    }
+
+    mutating func numberByte(_ byte: UInt8, at: Int) throws {
+        let digit = (0x30...0x39).contains(byte)
+        let next: NumberPhase? = switch (numberPhase, byte) {
+        case (.sign, 0x30): .zero
+        case (.sign, _) where digit: .integer
+        case (.integer, _) where digit: .integer
+        case (.zero, 0x2E), (.integer, 0x2E): .dot
+        case (.dot, _) where digit, (.fraction, _) where digit: .fraction
+        case (.zero, 0x65), (.zero, 0x45), (.integer, 0x65), (.integer, 0x45), (.fraction, 0x65), (.fraction, 0x45):
+            .exponentMark
+        case (.exponentMark, 0x2B), (.exponentMark, 0x2D): .exponentSign
+        case (.exponentMark, _) where digit, (.exponentSign, _) where digit, (.exponent, _) where digit: .exponent
+        default: nil
+        }
+        numberText.append(byte)
+        guard let next, numberText.count <= limits.maximumStringBytes else {
+            throw SchemaError.invalidNumber(String(decoding: numberText.prefix(40), as: UTF8.self), offset: at)
+        }
+        numberPhase = next
+    }
+
+    /// Ends the number being read at a byte that cannot be part of it.
+    mutating func endNumber(at: Int) throws {
+        guard numberPhase.isComplete else {
+            throw SchemaError.invalidNumber(String(decoding: numberText.prefix(40), as: UTF8.self), offset: at)
+        }
+        complete(.number(String(decoding: numberText, as: UTF8.self)))
+    }
+
+    // MARK: Helpers
+
+    static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case 0x30...0x39: UInt32(byte - 0x30)
+        case 0x41...0x46: UInt32(byte - 0x41 + 10)
+        case 0x61...0x66: UInt32(byte - 0x61 + 10)
+        default: nil
+        }
+    }
+
+    static func printable(_ byte: UInt8) -> String {
+        byte >= 0x21 && byte < 0x7F ? String(Character(Unicode.Scalar(byte))) : "<0x" + String(byte, radix: 16) + ">"
+    }
+
+    static func escapeText(_ unit: UInt32) -> String {
+        "\\u" + String(unit, radix: 16, uppercase: true)
+    }
+}

@@ -1,0 +1,295 @@
+/// An incremental JSON parser: fed a model's answer in chunks of any size, it returns after each chunk a snapshot
+/// of everything parsed so far, so a partly generated value can be shown while the answer streams.
+///
+/// A snapshot shows complete values, an unterminated string's text so far, and open arrays and objects with their
+/// complete members plus the partial last one; a member appears once its value has started, numbers and
+/// `true`/`false`/`null` once complete. Each snapshot extends the previous one. The parser keeps a stack of open
+/// containers and never re-reads input, so the total cost is linear in the answer's length. It is also the one
+/// JSON parser of the schema layer: `GeneratedContent(json:)` feeds it the whole text at once.
+public struct PartialJSONParser: Sendable {
+    /// How large an input the parser accepts; past a limit it throws rather than exhaust memory or stack.
+    public struct Limits: Sendable, Hashable {
+        /// The deepest nesting of arrays and objects.
+        public var maximumDepth: Int
+        /// The longest string, in UTF-8 bytes.
+        public var maximumStringBytes: Int
+
+        /// Creates limits; the defaults are far beyond any model answer and far below what would hurt.
+        public init(maximumDepth: Int = 256, maximumStringBytes: Int = 1 << 20) {
+            self.maximumDepth = maximumDepth
+            self.maximumStringBytes = maximumStringBytes
+        }
+    }
+
+    enum State: Sendable {
+        case value, valueOrClose, keyOrClose, key, colon, commaOrClose, end
+        case string, escape, unicode, lowBackslash, lowU, number, literal
+
+        /// Inside a string, possibly in the middle of an escape.
+        var isInString: Bool {
+            self == .string || self == .escape || self == .unicode || self == .lowBackslash || self == .lowU
+        }
+    }
+
+    struct Frame: Sendable {
+        let isObject: Bool
+        var elements: [GeneratedContent] = []
+        var members: [GeneratedContent.Member] = []
+        var pendingKey = ""
+        var keys: Set<String> = []
+    }
+
+    /// The limits this parser enforces.
+    public let limits: Limits
+    var state = State.value
+    var frames: [Frame] = []
+    var root: GeneratedContent?
+    var offset = 0
+    var failure: SchemaError?
+    /// The last snapshot, made of the open frames' storage (see `reclaim`).
+    var held: GeneratedContent?
+    /// Whether the held snapshot holds the string being read.
+    var leafLent = false
+
+    // The token being read.
+    var text = ""
+    var isKey = false
+    var tokenStart = 0
+    var stringBytes = 0
+    var hex: UInt32 = 0
+    var hexCount = 0
+    var highSurrogate: UInt32 = 0
+    var utf8Remaining = 0
+    var utf8Scalar: UInt32 = 0
+    var utf8Lower: UInt8 = 0x80
+    var utf8Upper: UInt8 = 0xBF
+    var numberText: [UInt8] = []
+    var numberPhase = NumberPhase.integer
+    var literal: [UInt8] = []
+    var literalIndex = 0
+
+    /// Creates a parser with the default limits.
+    public init() {
+        self.limits = Limits()
+    }
+
+    /// Creates a parser with the given limits.
+    public init(limits: Limits) {
+        self.limits = limits
+    }
+
+    /// How many bytes the parser has consumed.
+    public var bytesConsumed: Int { offset }
+
+    /// Whether a complete top-level value has been read.
+    public var isComplete: Bool { root != nil }
+
+    /// Parses the next chunk and returns the snapshot of everything so far, or nil while no value has begun.
+    public mutating func feed(_ chunk: String) throws -> GeneratedContent? {
+        var chunk = chunk
+        try chunk.withUTF8 { try consume($0) }
+        return held ?? buildSnapshot()
+    }
+
+    /// Parses the next chunk of UTF-8 bytes and returns the snapshot of everything so far, or nil while no value
+    /// has begun.
+    public mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>) throws -> GeneratedContent? {
+        try consume(chunk)
+        return held ?? buildSnapshot()
+    }
+
+    /// Parses the next chunk of UTF-8 bytes and returns the snapshot of everything so far, or nil while no value
+    /// has begun.
+    public mutating func feed(_ chunk: ArraySlice<UInt8>) throws -> GeneratedContent? {
+        try chunk.withUnsafeBufferPointer { try consume($0) }
+        return held ?? buildSnapshot()
+    }
+
+    /// Parses the next chunk of UTF-8 bytes and returns the snapshot of everything so far, or nil while no value
+    /// has begun. A multi-byte character may be split across chunks.
+    public mutating func feed(_ chunk: some Sequence<UInt8>) throws -> GeneratedContent? {
+        let done: Void? = try chunk.withContiguousStorageIfAvailable { try consume($0) }
+        if done == nil { try Array(chunk).withUnsafeBufferPointer { try consume($0) } }
+        return held ?? buildSnapshot()
+    }
+
+    /// Ends the input: returns the complete value, or throws when the text stopped inside one (a truncated answer).
+    public mutating func finish() throws -> GeneratedContent {
+        if let failure { throw failure }
+        reclaim()
+        if state == .number, frames.isEmpty { try endNumber(at: offset) }
+        if let root { return root }
+        let failure = SchemaError.unexpectedEnd(offset: offset, expected: expectation(atEnd: true))
+        self.failure = failure
+        throw failure
+    }
+
+    /// Parses bytes without building a snapshot.
+    mutating func consume(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+        if let failure { throw failure }
+        do {
+            try scan(bytes)
+        } catch let error as SchemaError {
+            failure = error
+            throw error
+        }
+        offset += bytes.count
+    }
+
+    private mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+        var i = 0
+        let count = bytes.count
+        while i < count {
+            let byte = bytes[i]
+            let at = offset + i
+            switch state {
+            case .string:
+                if utf8Remaining == 0, Self.isPlain(byte) {
+                    var j = i + 1
+                    while j < count, Self.isPlain(bytes[j]) { j += 1 }
+                    try appendPlain(UnsafeBufferPointer(rebasing: bytes[i..<j]), at: at)
+                    i = j
+                    continue
+                }
+                try stringByte(byte, at: at)
+            case .escape, .unicode, .lowBackslash, .lowU:
+                try escapeByte(byte, at: at)
+            case .number:
+                if Self.isNumberByte(byte) {
+                    try numberByte(byte, at: at)
+                } else {
+                    try endNumber(at: at)
+                    continue
+                }
+            case .literal:
+                guard byte == literal[literalIndex] else {
+                    throw SchemaError.unexpectedCharacter(Self.show(byte), offset: at, expected: expectation(atEnd: false))
+                }
+                literalIndex += 1
+                if literalIndex == literal.count { complete(literal[0] == 0x6E ? .null : .bool(literal[0] == 0x74)) }
+            default:
+                if !Self.isWhitespace(byte) { try structural(byte, at: at) }
+            }
+            i += 1
+        }
+    }
+
+    private mutating func structural(_ byte: UInt8, at: Int) throws {
+        switch (state, byte) {
+        case (.end, _):
+            throw SchemaError.trailingData(offset: at)
+        case (.valueOrClose, 0x5D), (.keyOrClose, 0x7D), (.commaOrClose, 0x5D), (.commaOrClose, 0x7D):
+            guard (byte == 0x7D) == frames[frames.count - 1].isObject else { break }
+            reclaim()
+            let frame = frames.removeLast()
+            complete(frame.isObject ? .object(frame.members) : .array(frame.elements))
+            return
+        case (.value, _), (.valueOrClose, _):
+            try startValue(byte, at: at)
+            return
+        case (.keyOrClose, 0x22), (.key, 0x22):
+            startString(isKey: true, at: at)
+            return
+        case (.colon, 0x3A):
+            state = .value
+            return
+        case (.commaOrClose, 0x2C):
+            state = frames[frames.count - 1].isObject ? .key : .value
+            return
+        default:
+            break
+        }
+        throw SchemaError.unexpectedCharacter(Self.show(byte), offset: at, expected: expectation(atEnd: false))
+    }
+
+    private mutating func startValue(_ byte: UInt8, at: Int) throws {
+        reclaim()
+        switch byte {
+        case 0x7B, 0x5B:
+            guard frames.count < limits.maximumDepth else { throw SchemaError.tooDeep(limit: limits.maximumDepth, offset: at) }
+            frames.append(Frame(isObject: byte == 0x7B))
+            state = byte == 0x7B ? .keyOrClose : .valueOrClose
+        case 0x22:
+            startString(isKey: false, at: at)
+        case 0x2D, 0x30...0x39:
+            numberText = [byte]
+            numberPhase = byte == 0x2D ? .sign : byte == 0x30 ? .zero : .integer
+            state = .number
+        case 0x74, 0x66, 0x6E:
+            literal = byte == 0x74 ? Self.trueBytes : byte == 0x66 ? Self.falseBytes : Self.nullBytes
+            literalIndex = 1
+            state = .literal
+        default:
+            throw SchemaError.unexpectedCharacter(Self.show(byte), offset: at, expected: expectation(atEnd: false))
+        }
+    }
+
+    /// Records a complete value in the innermost open container, or as the document's value.
+    mutating func complete(_ value: GeneratedContent) {
+        reclaim()
+        guard !frames.isEmpty else {
+            root = value
+            state = .end
+            return
+        }
+        let last = frames.count - 1
+        if frames[last].isObject {
+            frames[last].members.append(GeneratedContent.Member(frames[last].pendingKey, value))
+        } else {
+            frames[last].elements.append(value)
+        }
+        state = .commaOrClose
+    }
+
+    /// Records a complete key, refusing one the object already has.
+    mutating func completeKey(_ key: String, at: Int) throws {
+        reclaim()
+        let last = frames.count - 1
+        if frames[last].members.count < 8 {
+            if frames[last].members.contains(where: { $0.key == key }) { throw SchemaError.duplicateKey(key, offset: at) }
+        } else {
+            if frames[last].keys.isEmpty { frames[last].keys = Set(frames[last].members.map(\.key)) }
+            if !frames[last].keys.insert(key).inserted { throw SchemaError.duplicateKey(key, offset: at) }
+        }
+        frames[last].pendingKey = key
+        state = .colon
+    }
+
+    /// What could come next, for messages; at the end of the input it also lists the brackets left open.
+    func expectation(atEnd: Bool) -> String {
+        let what = switch state {
+        case .value: "a value (object, array, string, number, true, false or null)"
+        case .valueOrClose: "a value or ']'"
+        case .keyOrClose: "a key in double quotes or '}'"
+        case .key: "a key in double quotes"
+        case .colon: "':'"
+        case .commaOrClose: frames.last?.isObject == true ? "',' or '}'" : "',' or ']'"
+        case .end: "the end of the text"
+        case .string: "the rest of the string and its closing '\"'"
+        case .escape, .unicode, .lowBackslash, .lowU: "the rest of the escape sequence"
+        case .number: "the rest of the number"
+        case .literal: "'" + String(decoding: literal, as: UTF8.self) + "'"
+        }
+        let closers = String(frames.reversed().map { $0.isObject ? "}" : "]" })
+        return atEnd && !closers.isEmpty ? "\(what), with \(closers) still to close" : what
+    }
+
+    static let trueBytes = Array("true".utf8)
+    static let falseBytes = Array("false".utf8)
+    static let nullBytes = Array("null".utf8)
+
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    /// A byte that stands for itself inside a string: printable ASCII other than `"` and `\`.
+    static func isPlain(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte < 0x80 && byte != 0x22 && byte != 0x5C
+    }
+
+    /// A byte for messages: `'x'` when printable ASCII, else its hex value.
+    static func show(_ byte: UInt8) -> String {
+        if byte == 0x27 { return #""'""# }
+        return byte >= 0x21 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x" + String(byte, radix: 16)
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// The prompts of each flow, built as text segments and labelled photo attachments.
+///
+/// The fixed sentences follow DESIGN.md's account of the sample word for word where it quotes them. Text a
+/// person typed is only ever added by `filter(_:)`: quoted, on one line, after the request, as a filter.
+public enum CraftPrompts {
+    /// Pass 2 of brainstorm, text only: the session has already seen the photos.
+    public static let ideasRequest = "What can I make with this? Please offer 3 ideas."
+
+    /// Pass 1 of brainstorm: framing text, then every new photo.
+    public static func analysis(of photos: [Attachment]) -> Prompt {
+        let labels = photos.map(\.label).joined(separator: ", ")
+        let framing = """
+            Here are \(photos.count == 1 ? "a photo" : "\(photos.count) photos") for a craft project: \(labels). \
+            Analyse each photo exactly once, referring to it by its label: describe what you see (the kind of \
+            craft, colours, materials) and say whether it shows inspiration for the craft, craft supplies or a \
+            finished craft piece.
+            """
+        return Prompt([.text(framing)] + photos.map { .image($0) })
+    }
+
+    /// Pass 2 of brainstorm, with the person's hint (if any) as a filter.
+    public static func ideas(hint: String?) -> Prompt {
+        Prompt([.text(ideasRequest)] + filter(hint, lead: "Only consider ideas that fit this request from the person"))
+    }
+
+    /// The request for the tutorial of the chosen idea.
+    public static func tutorial(title: String, description: String, hint: String? = nil) -> Prompt {
+        let text = """
+            Write a step-by-step tutorial for this project: "\(oneLine(title))". \(oneLine(description)) \
+            List the materials first, then number the steps from 1.
+            """
+        return Prompt([.text(text)] + filter(hint, lead: "Only consider steps that fit this request from the person"))
+    }
+
+    /// The coach's prompt for step `number`, as DESIGN.md gives it, followed by the progress photos.
+    public static func coach(
+        step number: Int,
+        title: String,
+        instruction: String,
+        photos: [Attachment],
+        note: String? = nil
+    ) -> Prompt {
+        let segments: [Prompt.Segment] = [
+            .text("I'm working on step \(number) of the tutorial."),
+            .text("Step \(number): \(title). \(instruction)"),
+            .text(
+                """
+                First describe what you see and compare it to the goal of step \(number). Then provide feedback \
+                sections. Finally, set isCurrentStepComplete to true only if the photo clearly shows step \
+                \(number) is complete.
+                """),
+        ]
+        let lead = "The person adds a note about the photo; it does not change how step \(number) is judged"
+        return Prompt(segments + photos.map { .image($0) } + filter(note, lead: lead))
+    }
+
+    /// The request to pick the terms of a tutorial worth explaining.
+    public static func extractTerms(tutorialText: String) -> Prompt {
+        Prompt([
+            .text("Which terms in this tutorial would a beginner need explained? List each term once."),
+            .text(tutorialText),
+        ])
+    }
+
+    /// The request to explain one term in the context of a tutorial.
+    public static func explain(term: String, tutorialTitle: String) -> Prompt {
+        Prompt([
+            .text(
+                "Explain the craft term \"\(oneLine(term))\" as it is used in the tutorial "
+                    + "\"\(oneLine(tutorialTitle))\"."
+            )
+        ])
+    }
+
+    /// A person's hint as a quoted filter segment after `lead`, or nothing when there is no hint.
+    ///
+    /// The hint is quoted on one line with its own quotes neutralised, and framed by the lead as a preference,
+    /// so "ignore previous instructions…" stays data: it never reaches the instructions.
+    public static func filter(_ hint: String?, lead: String) -> [Prompt.Segment] {
+        guard let hint, !oneLine(hint).isEmpty else { return [] }
+        return [.text("\(lead), quoted: \"\(oneLine(hint))\"")]
+    }
+
+    /// Text on one line, whitespace runs collapsed, double quotes turned into single ones.
+    static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ").replacingOccurrences(of: "\"", with: "'")
+    }
+}

@@ -1,0 +1,188 @@
+/// Everything one request needs, fixed before the chain tries its backends.
+struct RequestPlan: Sendable {
+    /// Tool rounds allowed per answer, so a model calling tools in a loop cannot hang the request.
+    static let maximumToolRounds = 4
+
+    var prompt: Prompt
+    var schema: GenerationSchema
+    var profile: Profile
+    var tools: [any Tool]
+    var base: Transcript
+
+    var format: ResponseFormat { schema.responseFormat }
+    var digest: String { SHA256.hex(of: Array(format.plainJSONSchema.utf8)) }
+}
+
+/// One backend's successful answer to a plan, and the transcript to keep.
+struct AttemptOutcome<Content: Generable>: Sendable {
+    var result: GenerationResult<Content>
+    var transcript: Transcript
+}
+
+/// One streamed answer, gathered.
+struct StreamedAnswer: Sendable {
+    var text = ""
+    var content: Result<GeneratedContent, SchemaError>?
+    var toolCalls: [ToolCall] = []
+    var usage: Usage?
+    var finish: FinishReason?
+}
+
+extension LanguageModelSession {
+    /// Runs a plan on one backend: streams, handles tool calls, decodes, validates and retries.
+    func attempt<Content: Generable>(
+        _ plan: RequestPlan,
+        on backend: any LanguageModel,
+        validate: @Sendable (Content) -> [String],
+        onUpdate: (@Sendable (GenerationUpdate<Content>) -> Void)?
+    ) async throws -> AttemptOutcome<Content> {
+        let capabilities = try await capabilities(of: backend)
+        var options = plan.profile.options
+        if !capabilities.reasoning { options.reasoning = nil }
+        let digest = plan.digest
+        options.includeSchemaInPrompt = !plan.base.hasAnswer(followingSchemaDigest: digest)
+        let tools = capabilities.tools ? plan.tools : []
+        let request = GenerationRequest(responseFormat: plan.format, options: options, tools: tools.map(\.definition))
+
+        var kept = plan.base
+        kept.entries.append(.prompt(plan.prompt))
+        var working = kept
+        var (retries, toolRounds, calls) = (0, 0, [ToolCall]())
+        while true {
+            let answer = try await stream(
+                backend, working.prepared(forVision: capabilities.vision), request, Content.self, onUpdate
+            )
+            record(usage: answer.usage, retry: false)
+            switch answer.finish {
+            case .length: throw ModelError.truncated(maximumTokens: options.maximumResponseTokens)
+            case .contentFilter:
+                throw ModelError.refusal(backend: backend.name, message: "a content filter stopped the answer")
+            case nil:
+                throw ModelError.serverError(
+                    backend: backend.name, status: nil,
+                    message: "the answer ended without a finish reason; the connection may have dropped")
+            default: break
+            }
+            if !answer.toolCalls.isEmpty, !tools.isEmpty, toolRounds < RequestPlan.maximumToolRounds {
+                toolRounds += 1
+                calls += answer.toolCalls
+                let entries = try await Self.run(answer.toolCalls, with: tools)
+                kept.entries += entries
+                working.entries += entries
+                if answer.finish == .toolCalls || answer.text.allSatisfy(\.isWhitespace) { continue }
+            }
+            let response = Response(text: answer.text, schemaName: plan.format.name, schemaDigest: digest)
+            let violations: [String]
+            switch Self.decode(answer.content, as: Content.self, schema: plan.schema) {
+            case .success((let value, let content)):
+                violations = validate(value)
+                if violations.isEmpty {
+                    kept.entries.append(.response(response))
+                    let result = GenerationResult(
+                        content: value, rawContent: content, text: answer.text, usage: answer.usage, retries: retries,
+                        report: FallbackReport(answeredBy: backend.name),
+                        modelSawPhotos: !kept.hasPhotos || (capabilities.vision && Self.allPhotosHaveData(kept)),
+                        toolCalls: calls
+                    )
+                    return AttemptOutcome(result: result, transcript: kept)
+                }
+            case .failure(let error):
+                violations = error.violations.map(\.description)
+            }
+            guard retries < maximumRetries else { throw ModelError.invalidOutput(violations: violations) }
+            retries += 1
+            record(usage: nil, retry: true)
+            onUpdate?(.retrying(violations: violations))
+            working.entries.append(.response(response))
+            working.entries.append(.prompt(Prompt([.text(Self.retryRequest(violations))])))
+        }
+    }
+
+    /// The prompt asking again after an invalid answer: the violations, one per line.
+    static func retryRequest(_ violations: [String]) -> String {
+        "Your answer is not valid:\n" + violations.map { "- \($0)" }.joined(separator: "\n")
+            + "\nAnswer the same request again, fixing these problems."
+    }
+
+    /// Streams one answer, feeding the partial parser and reporting each new snapshot.
+    ///
+    /// Text before the first `{` or `[` (a code fence) and after the complete value is ignored.
+    func stream<Content: Generable>(
+        _ backend: any LanguageModel,
+        _ transcript: Transcript,
+        _ request: GenerationRequest,
+        _ type: Content.Type,
+        _ onUpdate: (@Sendable (GenerationUpdate<Content>) -> Void)?
+    ) async throws -> StreamedAnswer {
+        var answer = StreamedAnswer()
+        var parser = PartialJSONParser()
+        var (started, last): (Bool, GeneratedContent?) = (false, nil)
+        for try await event in backend.stream(transcript, request: request) {
+            switch event {
+            case .textDelta(let delta):
+                answer.text += delta
+                guard answer.content == nil else { continue }
+                var chunk = Substring(delta)
+                if !started {
+                    chunk = chunk.drop { $0 != "{" && $0 != "[" }
+                    started = !chunk.isEmpty
+                }
+                guard started else { continue }
+                do {
+                    if let snapshot = try parser.feed(String(chunk)), snapshot != last {
+                        last = snapshot
+                        onUpdate?(.partial(Content.partial(snapshot)))
+                    }
+                    if parser.isComplete, let last { answer.content = .success(last) }
+                } catch let error as SchemaError {
+                    answer.content = parser.isComplete && last != nil ? .success(last!) : .failure(error)
+                }
+            case .toolCall(let call): answer.toolCalls.append(call)
+            case .usage(let usage): answer.usage = usage
+            case .finished(let reason): answer.finish = reason
+            }
+        }
+        try Task.checkCancellation()
+        if answer.content == nil {
+            answer.content = Result { try parser.finish() }.mapError {
+                $0 as? SchemaError ?? .violations([.init("\($0)")])
+            }
+        }
+        return answer
+    }
+
+    static func decode<Content: Generable>(
+        _ content: Result<GeneratedContent, SchemaError>?,
+        as type: Content.Type,
+        schema: GenerationSchema
+    ) -> Result<(Content, GeneratedContent), SchemaError> {
+        guard let content else { return .failure(.violations([.init("the answer is empty")])) }
+        return content.flatMap { content in
+            Result { (try Content.decode(content, schema: schema), content) }
+                .mapError { $0 as? SchemaError ?? .violations([.init("\($0)")]) }
+        }
+    }
+
+    static func run(_ calls: [ToolCall], with tools: [any Tool]) async throws -> [Transcript.Entry] {
+        var entries: [Transcript.Entry] = [.toolCalls(calls)]
+        for call in calls {
+            if let tool = tools.first(where: { $0.name == call.name }) {
+                entries.append(.toolOutput(try await tool.run(call)))
+            } else {
+                let names = tools.map(\.name).joined(separator: ", ")
+                entries.append(
+                    .toolOutput(
+                        ToolOutput(
+                            id: call.id, name: call.name,
+                            output: "Refused: there is no tool \(call.name); the tools are \(names).")))
+            }
+        }
+        return entries
+    }
+
+    static func allPhotosHaveData(_ transcript: Transcript) -> Bool {
+        transcript.entries.allSatisfy { entry in
+            if case .prompt(let prompt) = entry { prompt.attachments.allSatisfy { $0.data != nil } } else { true }
+        }
+    }
+}

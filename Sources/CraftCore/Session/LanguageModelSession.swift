@@ -1,0 +1,205 @@
+/// One long-lived conversation with a model: it owns the transcript and the current mode's profile, sends one
+/// request at a time, and turns answers into validated values.
+///
+/// Switching mode re-configures the same session in place (instructions, options, model, history transform).
+/// A request whose answer breaks the schema or a domain rule is asked again with the violations appended (at
+/// most `maximumRetries` times), then fails with every violation listed; a request cut by the token limit fails
+/// with `truncated`. The transcript is only changed by a request that succeeds.
+public actor LanguageModelSession {
+    /// The backends tried in order for every request.
+    public let chain: FallbackChain
+    /// The small, fast model of profiles that ask for one (term), if configured.
+    public let smallModel: (any LanguageModel)?
+    /// Command-line options that win over every profile's own.
+    public let overrides: OrchestratorProfile.Overrides
+    /// How many times an invalid answer is asked for again before the request fails.
+    public let maximumRetries: Int
+    /// The profiles per mode; resolved from the first backend's context size on first use unless given.
+    public private(set) var orchestrator: OrchestratorProfile?
+    /// The current mode.
+    public private(set) var mode: Mode
+    /// Everything said so far, the current instructions first.
+    public private(set) var transcript: Transcript
+    /// Token counts and timings of the last answer received.
+    public private(set) var lastUsage: Usage?
+    /// How many answers were asked for again over the session's life.
+    public private(set) var totalRetries = 0
+    /// Which backend answered the last request and why others were passed over.
+    public private(set) var lastReport: FallbackReport?
+    private var isResponding = false
+    private var knownCapabilities: [String: Capabilities] = [:]
+    private var hasEnteredMode = false
+
+    /// Creates a session over a chain of backends, continuing `transcript` (e.g. restored from a project file).
+    public init(
+        chain: FallbackChain,
+        smallModel: (any LanguageModel)? = nil,
+        orchestrator: OrchestratorProfile? = nil,
+        overrides: OrchestratorProfile.Overrides = .init(),
+        mode: Mode = .brainstorm,
+        transcript: Transcript = Transcript(),
+        maximumRetries: Int = 1
+    ) {
+        self.chain = chain
+        self.smallModel = smallModel
+        self.orchestrator = orchestrator
+        self.overrides = overrides
+        self.mode = mode
+        self.transcript = transcript
+        self.maximumRetries = max(0, maximumRetries)
+    }
+
+    /// Creates a session over one backend.
+    public init(
+        model: any LanguageModel,
+        smallModel: (any LanguageModel)? = nil,
+        orchestrator: OrchestratorProfile? = nil,
+        overrides: OrchestratorProfile.Overrides = .init(),
+        mode: Mode = .brainstorm,
+        transcript: Transcript = Transcript(),
+        maximumRetries: Int = 1
+    ) {
+        self.init(
+            chain: FallbackChain([model]), smallModel: smallModel, orchestrator: orchestrator, overrides: overrides,
+            mode: mode, transcript: transcript, maximumRetries: maximumRetries
+        )
+    }
+
+    /// Whether a request is running now.
+    public var isBusy: Bool { isResponding }
+
+    /// Re-configures the session for `mode`: its instructions replace the current ones and, when the session
+    /// enters a different mode or its first one, the mode's history transform trims the transcript.
+    public func switchMode(_ mode: Mode) async throws {
+        guard !isResponding else { throw ModelError.concurrentRequest }
+        let orchestrator = try await configured()
+        guard !isResponding else { throw ModelError.concurrentRequest }
+        transcript = orchestrator.switching(transcript, from: hasEnteredMode ? self.mode : nil, to: mode)
+        self.mode = mode
+        hasEnteredMode = true
+    }
+
+    /// Loads the model of the current mode and lets it evaluate the transcript so far, so the next request
+    /// starts warm. Call it as soon as the person's intent is clear.
+    public func prewarm() async throws {
+        let profile = try await configured().profile(for: mode)
+        for backend in chain(for: profile).backends where await backend.availability() == .available {
+            let vision = (try? await capabilities(of: backend).vision) ?? false
+            try await backend.prewarm(transcript.prepared(forVision: vision))
+            return
+        }
+    }
+
+    /// Asks for a `Content` answer to `prompt` and returns it once complete and valid.
+    ///
+    /// - Parameters:
+    ///   - schema: the schema to ask for, e.g. the type's schema resolved with the session's photo labels;
+    ///     the type's own schema when nil.
+    ///   - tools: tools offered to backends that support tools.
+    ///   - validate: domain rules beyond the schema; each returned string is one violation.
+    ///   - onUpdate: receives cumulative partial snapshots and retry notices while the answer streams.
+    public func respond<Content: Generable>(
+        to prompt: Prompt,
+        generating type: Content.Type = Content.self,
+        schema: GenerationSchema? = nil,
+        tools: [any Tool] = [],
+        validate: @Sendable (Content) -> [String] = { _ in [] },
+        onUpdate: (@Sendable (GenerationUpdate<Content>) -> Void)? = nil
+    ) async throws -> GenerationResult<Content> {
+        guard !isResponding else { throw ModelError.concurrentRequest }
+        isResponding = true
+        defer { isResponding = false }
+        let profile = try await configured().profile(for: mode)
+        let plan = RequestPlan(
+            prompt: prompt, schema: schema ?? Content.generationSchema, profile: profile, tools: tools,
+            base: transcript
+        )
+        let (outcome, report) = try await chain(for: profile).run { backend in
+            try await attempt(plan, on: backend, validate: validate, onUpdate: onUpdate)
+        }
+        transcript = outcome.transcript
+        lastReport = report
+        var result = outcome.result
+        result.report = report
+        onUpdate?(.complete(result))
+        return result
+    }
+
+    /// Streams cumulative partial snapshots of a `Content` answer to `prompt`; `collect()` gives the result.
+    public nonisolated func streamResponse<Content: Generable>(
+        to prompt: Prompt,
+        generating type: Content.Type = Content.self,
+        schema: GenerationSchema? = nil,
+        tools: [any Tool] = [],
+        validate: @escaping @Sendable (Content) -> [String] = { _ in [] }
+    ) -> ResponseStream<Content> {
+        let (updates, continuation) = AsyncThrowingStream<GenerationUpdate<Content>, any Error>.makeStream()
+        let task = Task {
+            do {
+                _ = try await respond(to: prompt, generating: type, schema: schema, tools: tools, validate: validate) {
+                    continuation.yield($0)
+                }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return ResponseStream(updates: updates)
+    }
+
+    /// The orchestrator, resolving the standard one from the backends' context sizes on first use, and the
+    /// transcript given the current mode's instructions when it has none.
+    func configured() async throws -> OrchestratorProfile {
+        let orchestrator: OrchestratorProfile
+        if let resolved = self.orchestrator {
+            orchestrator = resolved
+        } else {
+            let main = await Self.contextSize(of: chain.backends)
+            let small = await smallModel.map { [$0] }.asyncFlatMap(Self.contextSize(of:))
+            orchestrator = .standard(
+                contextSize: main, smallModelContextSize: small, hasSmallModel: smallModel != nil, overrides: overrides
+            )
+            self.orchestrator = orchestrator
+        }
+        let hasInstructions = transcript.entries.first.map { if case .instructions = $0 { true } else { false } }
+        if hasInstructions != true {
+            transcript.entries.insert(.instructions(orchestrator.profile(for: mode).instructions), at: 0)
+        }
+        return orchestrator
+    }
+
+    /// The chain a profile runs on: the small model first when the profile asks for it and one is configured.
+    func chain(for profile: Profile) -> FallbackChain {
+        guard profile.model == .small, let smallModel else { return chain }
+        return FallbackChain([smallModel] + chain.backends)
+    }
+
+    /// A backend's capabilities, asked once per session (backends are asked by name).
+    func capabilities(of backend: any LanguageModel) async throws -> Capabilities {
+        if let known = knownCapabilities[backend.name] { return known }
+        let capabilities = try await backend.capabilities()
+        knownCapabilities[backend.name] = capabilities
+        return capabilities
+    }
+
+    func record(usage: Usage?, retry: Bool) {
+        if let usage { lastUsage = usage }
+        if retry { totalRetries += 1 }
+    }
+
+    /// The context size of the first available backend that reports one.
+    static func contextSize(of backends: [any LanguageModel]) async -> Int? {
+        for backend in backends where await backend.availability() == .available {
+            if let capabilities = try? await backend.capabilities() { return capabilities.contextSize }
+        }
+        return nil
+    }
+}
+
+extension Optional {
+    func asyncFlatMap<T>(_ transform: (Wrapped) async -> T?) async -> T? {
+        guard let self else { return nil }
+        return await transform(self)
+    }
+}

@@ -1,0 +1,115 @@
+/// Maps each `Mode` to its `Profile`, and re-configures a transcript in place when the session switches mode.
+///
+/// A pure value: the session holds one and asks it what to send; tests check it without any backend.
+public struct OrchestratorProfile: Sendable, Hashable, Codable {
+    /// Context windows of this many tokens or fewer get a history transform by default.
+    public static let smallContextLimit = 8192
+    /// How many transcript entries a small-context model keeps by default.
+    public static let defaultKeptEntries = 4
+
+    /// The brainstorm profile: creative, temperature 1.0.
+    public var brainstorm: Profile
+    /// The tutorial profile, also used by the coach: focused, low temperature, reasoning when supported.
+    public var tutorial: Profile
+    /// The term profile: greedy extraction on the small model when one is configured.
+    public var term: Profile
+
+    /// Creates an orchestrator from its three profiles.
+    public init(brainstorm: Profile, tutorial: Profile, term: Profile) {
+        self.brainstorm = brainstorm
+        self.tutorial = tutorial
+        self.term = term
+    }
+
+    /// The profile of a mode; the coach reuses the tutorial profile.
+    public func profile(for mode: Mode) -> Profile {
+        switch mode {
+        case .brainstorm: brainstorm
+        case .tutorial, .coach: tutorial
+        case .term: term
+        }
+    }
+
+    /// The standard profiles of DESIGN.md for models with the given context sizes.
+    ///
+    /// `smallModelContextSize` is nil when no small model is configured; the term mode then runs on the main
+    /// model. A model whose context is at most `smallContextLimit` tokens keeps only the last
+    /// `defaultKeptEntries` entries on a mode switch.
+    public static func standard(
+        contextSize: Int?,
+        smallModelContextSize: Int? = nil,
+        hasSmallModel: Bool = false,
+        overrides: Overrides = .init()
+    ) -> OrchestratorProfile {
+        let main = transform(forContextSize: contextSize)
+        let small = hasSmallModel ? transform(forContextSize: smallModelContextSize) : main
+        let brainstorm = Profile(
+            instructions: CraftInstructions.brainstorm,
+            options: GenerationOptions(temperature: 1.0, sampling: .random(seed: nil)),
+            historyTransform: main
+        )
+        let tutorial = Profile(
+            instructions: CraftInstructions.tutorial,
+            options: GenerationOptions(temperature: 0.2, sampling: .random(seed: nil), reasoning: .medium),
+            historyTransform: main
+        )
+        let term = Profile(
+            instructions: CraftInstructions.term,
+            options: GenerationOptions(temperature: 0, sampling: .greedy),
+            model: hasSmallModel ? .small : .primary,
+            historyTransform: small
+        )
+        return OrchestratorProfile(
+            brainstorm: overrides.apply(to: brainstorm),
+            tutorial: overrides.apply(to: tutorial),
+            term: overrides.apply(to: term)
+        )
+    }
+
+    /// The default history transform for a context size: keep the last few entries when it is small.
+    public static func transform(forContextSize contextSize: Int?) -> HistoryTransform {
+        guard let contextSize, contextSize <= smallContextLimit else { return .keepAll }
+        return .keepLast(defaultKeptEntries)
+    }
+
+    /// The transcript re-configured for `mode`: its instructions replaced by the mode's and, when the session
+    /// enters a different mode (or its first mode, `previous` nil, as a session restored from a project file in a
+    /// new process does), the mode's history transform applied.
+    ///
+    /// Applying the transform on entering a mode keeps a small-context model's transcript bounded however many
+    /// `origami coach` runs continue it.
+    public func switching(_ transcript: Transcript, from previous: Mode?, to mode: Mode) -> Transcript {
+        let profile = profile(for: mode)
+        let current = transcript.entries.first.flatMap { if case .instructions(let i) = $0 { i } else { nil } }
+        guard current != profile.instructions || previous != mode else { return transcript }
+        let history = transcript.entries.filter { if case .instructions = $0 { false } else { true } }
+        let trimmed = profile.historyTransform.apply(to: Transcript(entries: history))
+        return Transcript(entries: [.instructions(profile.instructions)] + trimmed.entries)
+    }
+
+    /// Options the person set on the command line, which win over every profile's own.
+    public struct Overrides: Sendable, Hashable, Codable {
+        /// Replaces every profile's temperature.
+        public var temperature: Double?
+        /// Makes random sampling reproducible.
+        public var seed: UInt64?
+        /// Replaces every profile's response length limit.
+        public var maximumResponseTokens: Int?
+
+        /// Creates overrides; nil leaves the profile's value.
+        public init(temperature: Double? = nil, seed: UInt64? = nil, maximumResponseTokens: Int? = nil) {
+            self.temperature = temperature
+            self.seed = seed
+            self.maximumResponseTokens = maximumResponseTokens
+        }
+
+        /// The profile with these overrides applied.
+        public func apply(to profile: Profile) -> Profile {
+            var profile = profile
+            if let temperature { profile.options.temperature = temperature }
+            if let seed, case .random = profile.options.sampling { profile.options.sampling = .random(seed: seed) }
+            if let maximumResponseTokens { profile.options.maximumResponseTokens = maximumResponseTokens }
+            return profile
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import CraftCore
+
+/// `origami doctor`: every setting with its source, and whether each backend can answer.
+enum DoctorCommand: Command {
+    static let spec = CommandSpec(
+        name: "doctor",
+        abstract: "Show the settings and check every backend.",
+        discussion: """
+            Settings come from flags, then the environment, then the configuration file, then defaults. The API \
+            key is shown only as set or unset. Exits 69 when none of the chosen backends is available.
+            """)
+
+    static func run(_ context: CommandContext) async throws {
+        let configuration = try context.configuration()
+        let console = context.console
+        let style = console.out
+        let file = Configuration.fileURL(environment: context.environment).path
+        let present = (try? context.resolve(file).checkResourceIsReachable()) ?? false
+        var text = style.bold("Configuration") + " " + style.dim("(\(file)\(present ? "" : ": not present"))") + "\n"
+        for entry in configuration.entries {
+            let name = entry.name.padding(toLength: 19, withPad: " ", startingAt: 0)
+            let value = entry.value.padding(toLength: max(entry.value.count, 30), withPad: " ", startingAt: 0)
+            text += "  \(name) \(value) " + style.dim(entry.source.description) + "\n"
+        }
+        let reports = await BackendReport.check(configuration)
+        text += "\n" + style.bold("Backends") + "\n"
+        for report in reports {
+            text += "  " + report.kind.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
+                + (report.chosen ? "* " : "  ") + summary(report, style: style) + "\n"
+            for check in report.checks {
+                text += "            " + (check.passed ? style.green("✓") : style.red("✗")) + " \(check.name): \(check.detail)\n"
+            }
+        }
+        text += style.dim("  * chosen by the backend setting") + "\n"
+        console.result(text)
+        console.event(
+            "report",
+            [("configFile", .string(file)),
+             ("settings", .array(configuration.entries.map { entry in
+                .object([("name", .string(entry.name)), ("value", .string(entry.value)),
+                         ("source", .string(entry.source.description))])
+             })),
+             ("backends", .array(reports.map(json)))])
+        guard reports.contains(where: { $0.chosen && $0.isAvailable }) else {
+            throw BackendReport.NoneAvailable(chosen: configuration.backends.value)
+        }
+        let available = reports.filter { $0.chosen && $0.isAvailable }.map { JSONValue.string($0.kind.rawValue) }
+        console.event("result", [("command", .string("doctor")), ("available", .array(available))])
+    }
+
+    private static func summary(_ report: BackendReport, style: Style) -> String {
+        switch report.availability {
+        case .available:
+            return style.green("available") + (report.capabilities.map { "  " + describe($0) } ?? "")
+        case .unavailable(let reason):
+            return style.red("unavailable") + ": " + reason
+        }
+    }
+
+    private static func describe(_ capabilities: Capabilities) -> String {
+        var parts = [
+            "vision " + (capabilities.vision ? "yes" : "no"),
+            "JSON schema " + (capabilities.nativeJSONSchema ? "yes" : "no"),
+            "tools " + (capabilities.tools ? "yes" : "no"),
+        ]
+        if let context = capabilities.contextSize { parts.append("context \(context)") }
+        return parts.joined(separator: ", ")
+    }
+
+    private static func json(_ report: BackendReport) -> JSONValue {
+        var fields: [(String, JSONValue)] = [
+            ("name", .string(report.kind.rawValue)), ("chosen", .bool(report.chosen)),
+            ("available", .bool(report.isAvailable)),
+        ]
+        if case .unavailable(let reason) = report.availability { fields.append(("reason", .string(reason))) }
+        if let capabilities = report.capabilities { fields.append(("capabilities", .encoding(capabilities))) }
+        if !report.checks.isEmpty {
+            fields.append(("checks", .array(report.checks.map { check in
+                .object([("name", .string(check.name)), ("passed", .bool(check.passed)),
+                         ("detail", .string(check.detail))])
+            })))
+        }
+        return .object(fields)
+    }
+}

@@ -1,0 +1,136 @@
+import CraftCore
+import Foundation
+
+/// The project shown to a person (status, and the parts other commands print) and to a script (JSON values).
+struct ProjectRenderer {
+    /// Styling of the stream the text goes to.
+    var style: Style
+    /// Columns to wrap at.
+    var width: Int
+
+    /// The whole project: photos, ideas, chosen idea, steps with the current one marked, and the last feedback.
+    func status(_ project: Project, path: String) -> String {
+        var out = style.bold("Project") + " " + path + " " + style.dim("(revision \(project.revision))") + "\n"
+        out += "\n" + style.bold("Photos") + "\n"
+        if project.photos.isEmpty { out += "  (none)\n" }
+        for photo in project.photos {
+            let analysis = project.analyses.last { $0.image.label == photo.label }
+            let category = analysis.map { "  " + style.dim($0.typeOfImage.rawValue) } ?? ""
+            out += "  " + style.cyan(photo.label) + "  " + photo.path + category + "\n"
+        }
+        out += "\n" + ideas(project)
+        if let tutorial = project.tutorial {
+            out += "\n" + steps(tutorial, current: project.currentStep, chosenIdea: project.chosenIdea)
+        }
+        if let last = project.feedback.last {
+            out += "\n" + feedback(last, heading: "Last feedback")
+        }
+        return out
+    }
+
+    /// The ideas, numbered from 1, the chosen one marked.
+    func ideas(_ project: Project) -> String {
+        var out = style.bold("Ideas") + "\n"
+        if project.ideas.isEmpty { out += "  (none yet: run 'origami brainstorm PHOTO...')\n" }
+        for (index, entry) in project.ideas.enumerated() {
+            let chosen = project.chosenIdea == index + 1
+            out += idea(number: index + 1, title: entry.title, description: entry.description, chosen: chosen)
+        }
+        return out
+    }
+
+    /// One idea: its number and title, then its description indented.
+    func idea(number: Int, title: String, description: String, chosen: Bool = false) -> String {
+        let mark = chosen ? style.green(" (chosen)") : ""
+        return "  \(number). " + style.bold(title) + mark + "\n" + wrap(description, indent: 5)
+    }
+
+    /// A tutorial: title, materials, steps with ✓ for done and → for the current one.
+    func steps(_ tutorial: Tutorial, current: Int, chosenIdea: Int?) -> String {
+        var out = style.bold("Tutorial: " + tutorial.title) + (chosenIdea.map { style.dim(" (idea \($0))") } ?? "")
+        out += "\n"
+        if !tutorial.materials.isEmpty {
+            out += wrap("Materials: " + tutorial.materials.joined(separator: ", "), indent: 2)
+        }
+        for (index, step) in tutorial.steps.enumerated() {
+            let number = index + 1
+            let mark = number < current ? style.green("✓") : number == current ? style.yellow("→") : " "
+            out += "  \(mark) \(number). " + (number == current ? style.bold(step.title) : step.title) + "\n"
+            out += wrap(step.instruction, indent: 7)
+        }
+        if current > tutorial.steps.count {
+            out += "  " + style.green("All steps are complete.") + "\n"
+        }
+        return out
+    }
+
+    /// One coaching answer: its sections, the verdict and the completion message.
+    func feedback(_ feedback: Project.Feedback, heading: String? = nil) -> String {
+        var out = heading.map { style.bold("\($0) (step \(feedback.step))") + "\n" } ?? ""
+        for section in feedback.feedback.sections {
+            out += "  " + style.bold(section.title) + "\n" + wrap(section.body, indent: 4)
+        }
+        out += "  " + (feedback.isStepComplete
+            ? style.green("Step \(feedback.step) is complete.")
+            : style.yellow("Step \(feedback.step) is not complete yet.")) + "\n"
+        if let message = feedback.feedback.completionMessage, feedback.isStepComplete {
+            out += wrap(message, indent: 4)
+        }
+        return out
+    }
+
+    /// The photos block while pass 1 streams: each label, its category once known, its analysis so far.
+    func analysisLines(_ analyses: [ImageAnalysis.PartiallyGenerated]) -> [String] {
+        var lines = [style.bold("Photos")]
+        for analysis in analyses {
+            lines.append("  " + style.cyan(analysis.image ?? "…") + "  " + style.dim(analysis.typeOfImage?.rawValue ?? ""))
+            if let text = analysis.analysis, !text.isEmpty { lines += wrapLines(text, indent: 4) }
+        }
+        return lines
+    }
+
+    /// The photos block when final: every photo of the project with its category and analysis.
+    func photoLines(_ photos: [(record: Project.PhotoRecord, analysis: ImageAnalysis?)]) -> [String] {
+        var lines = [style.bold("Photos")]
+        for (record, analysis) in photos {
+            let category = analysis.map { "  " + style.dim($0.typeOfImage.rawValue) } ?? ""
+            lines.append("  " + style.cyan(record.label) + "  " + record.path + category)
+            if let analysis { lines += wrapLines(analysis.analysis, indent: 4) }
+        }
+        return lines
+    }
+
+    /// The ideas block, complete or while it streams: numbered titles, descriptions below.
+    func ideaLines(_ ideas: [(title: String?, description: String?)]) -> [String] {
+        var lines = [style.bold("Ideas")]
+        for (index, idea) in ideas.enumerated() {
+            lines.append("  \(index + 1). " + style.bold(idea.title ?? "…"))
+            if let text = idea.description, !text.isEmpty { lines += wrapLines(text, indent: 5) }
+        }
+        return lines
+    }
+
+    /// A tutorial while it streams: title, materials and the steps so far.
+    func partialTutorialLines(_ tutorial: Tutorial.PartiallyGenerated) -> [String] {
+        var lines = [style.bold("Tutorial: " + (tutorial.title ?? "…"))]
+        if let materials = tutorial.materials, !materials.isEmpty {
+            lines += wrapLines("Materials: " + materials.joined(separator: ", "), indent: 2)
+        }
+        for (index, step) in (tutorial.steps ?? []).enumerated() {
+            lines.append("    \(step.number ?? index + 1). " + (step.title ?? "…"))
+            if let text = step.instruction, !text.isEmpty { lines += wrapLines(text, indent: 7) }
+        }
+        return lines
+    }
+
+    /// `text` wrapped to the width, as lines.
+    func wrapLines(_ text: String, indent: Int) -> [String] {
+        text.wrapped(indent: indent, width: max(40, width)).split(separator: "\n", omittingEmptySubsequences: false)
+            .map(String.init)
+    }
+
+    /// `text` wrapped to the width, indented, ending in a newline.
+    func wrap(_ text: String, indent: Int) -> String {
+        text.wrapped(indent: indent, width: max(40, width)) + "\n"
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import CraftCore
+
+/// The engine backend end to end on the real server and model: answers, capabilities, and a server killed
+/// in the middle of an answer.
+@Suite(.serialized, .enabled(if: LiveEngine.installation != nil, "needs scripts/setup's engine and model"))
+struct EngineLanguageModelTests {
+    let sandbox: EngineSandbox
+    let manager: EngineManager
+
+    init() throws {
+        sandbox = try EngineSandbox()
+        let installed = try #require(LiveEngine.installation)
+        manager = EngineManager(
+            configuration: EngineConfiguration(
+                explicit: EnginePaths(server: installed.server, model: installed.model),
+                contextSize: 4096, slots: 1, startTimeout: 120),
+            environment: sandbox.environment(liveClock: true))
+    }
+
+    private func transcript(_ text: String) -> Transcript {
+        Transcript(entries: [
+            .instructions(Instructions("You are a helpful craft tutor. Answer briefly.")),
+            .prompt(Prompt([.text(text)])),
+        ])
+    }
+
+    @Test func streamsARealAnswerWithUsageAndStartsTheServerOnDemand() async throws {
+        let phases = Mutex<[EngineProgress.Phase]>([])
+        let engine = EngineLanguageModel(manager: manager) { progress in phases.withLock { $0.append(progress.phase) } }
+        #expect(await engine.availability() == .available)
+        var text = ""
+        var usage: Usage?
+        var finish: FinishReason?
+        let request = GenerationRequest(options: .init(sampling: .greedy, maximumResponseTokens: 16))
+        for try await event in engine.stream(transcript("Name one paper craft."), request: request) {
+            switch event {
+            case .textDelta(let delta): text += delta
+            case .usage(let reported): usage = reported
+            case .finished(let reason): finish = reason
+            case .toolCall: break
+            }
+        }
+        #expect(!text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+        #expect((usage?.completionTokens ?? 0) > 0)
+        #expect(finish == .stop || finish == .length)
+        #expect(phases.withLock { $0.first } == .launching)
+        #expect(phases.withLock { $0.last } == .ready)
+        try await manager.stop()
+    }
+
+    @Test func capabilitiesComeFromTheServerAndATextModelCannotSee() async throws {
+        let capabilities = try await EngineLanguageModel(manager: manager).capabilities()
+        #expect(!capabilities.vision)
+        #expect(capabilities.nativeJSONSchema)
+        #expect(capabilities.contextSize == 4096)
+        try await manager.stop()
+    }
+
+    @Test func aServerKilledMidAnswerGivesAClearErrorAndTheNextCallRestartsIt() async throws {
+        let engine = EngineLanguageModel(manager: manager)
+        let first = try await manager.start()
+        let request = GenerationRequest(options: .init(maximumResponseTokens: 400))
+        var caught: (any Error)?
+        var deltas = 0
+        do {
+            for try await event in engine.stream(transcript("Write a long story about folding paper."), request: request) {
+                if case .textDelta = event {
+                    deltas += 1
+                    if deltas == 3 { kill(first.pid, SIGKILL) }
+                }
+            }
+        } catch {
+            caught = error
+        }
+        #expect(deltas >= 3)
+        let error = try #require(caught as? ModelError)
+        guard case .interrupted(let backend, let detail) = error else {
+            Issue.record("expected an interrupted answer, got \(error)")
+            return
+        }
+        #expect(backend == "engine")
+        #expect(detail.contains("pid \(first.pid)"))
+        #expect(detail.contains("stopped during the request"))
+
+        var answered = false
+        for try await event in engine.stream(transcript("Say hi."), request: .init(options: .init(maximumResponseTokens: 8))) {
+            if case .finished = event { answered = true }
+        }
+        #expect(answered)
+        guard case .running(let running) = try await manager.status() else {
+            Issue.record("the restarted server should be running")
+            return
+        }
+        #expect(running.record.pid != first.pid)
+        try await manager.stop()
+    }
+}

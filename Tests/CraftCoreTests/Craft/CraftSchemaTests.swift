@@ -1,0 +1,107 @@
+import Testing
+@testable import CraftCore
+
+@Suite struct CraftSchemaTests {
+    static let labels = ["Photo_a1b2c3", "Photo_d4e5f6"]
+
+    /// Every craft response type with its expected plain schema.
+    static let responseTypes: [(String, GenerationSchema, String)] = [
+        ("ImageAnalysisList", ImageAnalysisList.generationSchema.resolving([ImageReference.choicesName: labels]),
+         ExpectedSchemas.imageAnalysisListPlain),
+        ("BrainstormIdeaList", BrainstormIdeaList.generationSchema, ExpectedSchemas.brainstormIdeaListPlain),
+        ("Tutorial", Tutorial.generationSchema, ExpectedSchemas.tutorialPlain),
+        ("CoachFeedback", CoachFeedback.generationSchema, ExpectedSchemas.coachFeedbackPlain),
+        ("ExtractedTerms", ExtractedTerms.generationSchema, ExpectedSchemas.extractedTermsPlain),
+        ("TermExplanation", TermExplanation.generationSchema, ExpectedSchemas.termExplanationPlain),
+    ]
+
+    @Test(arguments: responseTypes)
+    func plainDialectMatchesTheExpectedJSON(_ name: String, _ schema: GenerationSchema, _ expected: String) throws {
+        #expect(schema.name == name)
+        #expect(try GeneratedContent(json: schema.jsonSchema(.plain)) == GeneratedContent(json: expected))
+    }
+
+    @Test(arguments: responseTypes.filter { $0.0 != "CoachFeedback" })
+    func strictDialectEqualsPlainWhenNothingIsOptional(_ name: String, _ schema: GenerationSchema, _ expected: String) throws {
+        #expect(try GeneratedContent(json: schema.jsonSchema(.openAIStrict)) == GeneratedContent(json: expected))
+    }
+
+    @Test func coachFeedbackStrictDialectMatchesTheExpectedJSON() throws {
+        let strict = try GeneratedContent(json: CoachFeedback.generationSchema.jsonSchema(.openAIStrict))
+        #expect(strict == (try GeneratedContent(json: ExpectedSchemas.coachFeedbackStrict)))
+    }
+
+    @Test(arguments: responseTypes)
+    func strictDialectClosesEveryObjectAndRequiresEveryProperty(_ name: String, _ schema: GenerationSchema, _: String) throws {
+        var objects = 0
+        func visit(_ node: GeneratedContent) {
+            if node["properties"] != nil {
+                objects += 1
+                let keys = node["properties"]?.objectMembers?.map { GeneratedContent.string($0.key) }
+                #expect(node["required"]?.arrayValue == keys, "\(name)")
+                #expect(node["additionalProperties"] == .bool(false), "\(name)")
+            }
+            for member in node.objectMembers ?? [] { visit(member.value) }
+        }
+        visit(try GeneratedContent(json: schema.jsonSchema(.openAIStrict)))
+        #expect(objects >= 1)
+    }
+
+    @Test func nestedTypesAppearInsideTheirListsUnchanged() throws {
+        func items(_ schema: GenerationSchema, _ key: String) -> GenerationSchema? {
+            guard case .object(let properties) = schema.kind,
+                  case .array(let items, _, _)? = properties.first(where: { $0.name == key })?.schema.kind else { return nil }
+            return items
+        }
+        #expect(items(ImageAnalysisList.generationSchema, "images") == ImageAnalysis.generationSchema)
+        #expect(items(BrainstormIdeaList.generationSchema, "ideas") == BrainstormIdea.generationSchema)
+        #expect(items(Tutorial.generationSchema, "steps") == TutorialStep.generationSchema)
+        #expect(items(CoachFeedback.generationSchema, "sections") == CoachSection.generationSchema)
+    }
+
+    @Test func imageCategoriesAreTheSamplesThreeStrings() throws {
+        #expect(ImageCategory.allCases.map(\.rawValue) == ["inspiration for the craft", "craft supplies", "a finished craft piece"])
+        let json = try GeneratedContent(json: ImageCategory.generationSchema.jsonSchema(.plain))
+        #expect(json["enum"] == .array(ImageCategory.allCases.map { .string($0.rawValue) }))
+    }
+
+    @Test func anUnresolvedImageReferenceIsAPlainStringAndResolvesToTheLabels() throws {
+        let free = try GeneratedContent(json: ImageReference.generationSchema.jsonSchema(.openAIStrict))
+        #expect(free["type"] == .string("string") && free["enum"] == nil)
+        let resolved = ImageReference.generationSchema.resolving([ImageReference.choicesName: Self.labels])
+        #expect(try GeneratedContent(json: resolved.jsonSchema(.plain))["enum"] == .array(Self.labels.map(GeneratedContent.string)))
+    }
+
+    @Test func coachFeedbackAsksForTheObservationFirstAndTheVerdictBeforeTheMessage() {
+        guard case .object(let properties) = CoachFeedback.generationSchema.kind else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(properties.map(\.name) == ["observation", "sections", "isCurrentStepComplete", "completionMessage"])
+        #expect(properties[2].description?.hasPrefix("True ONLY if the photo clearly and unambiguously demonstrates") == true)
+        #expect(properties[2].description?.contains("Err strongly on the side of false") == true)
+        #expect(properties.map(\.isOptional) == [false, false, false, true])
+    }
+
+    @Test func theBrainstormPromptDescriptionReadsAsAnOutline() {
+        #expect(BrainstormIdeaList.generationSchema.promptDescription == """
+            // Craft projects the user could make with their supplies
+            {
+              // Ideas that use the supplies, reflect the inspiration and make a single piece (at least 3 items)
+              "ideas": [{
+                // A short, inviting name for the project
+                "title": string,
+                // What the project is and how it uses the supplies, in two or three sentences
+                "description": string
+              }, …]
+            }
+            """)
+    }
+
+    @Test func responseFormatsAreNamedAfterTheType() {
+        let format = Tutorial.generationSchema.responseFormat
+        #expect(format.name == "Tutorial")
+        #expect(format.plainJSONSchema == Tutorial.generationSchema.jsonSchema(.plain))
+        #expect(format.promptDescription.contains(#""instruction": string"#))
+    }
+}

@@ -1,0 +1,55 @@
+import Testing
+
+@testable import CraftCore
+
+@Suite struct TutorialAndTermTests {
+    static let idea = BrainstormIdea(title: "Paper cup", description: "A cup folded from one red square.")
+
+    @Test func theTutorialIsAskedForTheChosenIdeaWithTheTutorialProfile() async throws {
+        let model = TestLanguageModel(answers: [Flow.tutorialJSON])
+        let result = try await TutorialWriter(session: LanguageModelSession(model: model)).write(idea: Self.idea)
+        #expect(result.content.steps.map(\.number) == [1, 2, 3])
+        let call = model.calls[0]
+        #expect(call.instructions == [CraftInstructions.tutorial.text])
+        #expect(call.prompt?.text.contains("\"Paper cup\". A cup folded from one red square.") == true)
+        #expect(call.request.options.temperature == 0.2)
+        #expect(call.request.responseFormat?.name == "Tutorial")
+    }
+
+    @Test func stepsNumberedOutOfOrderAreAskedForAgain() async throws {
+        let shuffled = Flow.tutorialJSON.replacingOccurrences(of: #""number": 2"#, with: #""number": 5"#)
+        let model = TestLanguageModel(answers: [shuffled, Flow.tutorialJSON])
+        let result = try await TutorialWriter(session: LanguageModelSession(model: model)).write(idea: Self.idea)
+        #expect(result.retries == 1)
+        #expect(model.calls[1].prompt?.text.contains("steps[1].number") == true)
+    }
+
+    @Test func extractedTermsMustOccurInTheTutorial() async throws {
+        let model = TestLanguageModel(answers: [
+            #"{"terms": ["valley fold", "squash fold"]}"#, #"{"terms": ["valley fold", "Valley  Fold", "pockets"]}"#,
+        ])
+        let result = try await TermGlossary(session: LanguageModelSession(model: model)).extractTerms(
+            from: Flow.tutorial)
+        #expect(
+            model.calls[1].prompt?.text.contains("terms[1]: \"squash fold\" does not occur in the tutorial") == true)
+        #expect(result.content.terms == ["valley fold", "pockets"])
+        let call = model.calls[0]
+        #expect(call.instructions == [CraftInstructions.term.text])
+        #expect(call.request.options.sampling == .greedy)
+        #expect(call.prompt?.text.contains("1. Fold a triangle: Fold the square in half corner to corner") == true)
+    }
+
+    @Test func anExplanationMustBeAboutTheTermAskedFor() async throws {
+        let model = TestLanguageModel(answers: [
+            #"{"term": "mountain fold", "explanation": "A fold that makes a ridge."}"#,
+            #"{"term": "Valley fold", "explanation": "A fold that makes a valley: the crease sinks away from you."}"#,
+        ])
+        let result = try await TermGlossary(session: LanguageModelSession(model: model))
+            .explain(term: "valley fold", in: Flow.tutorial)
+        #expect(result.retries == 1)
+        #expect(result.content.term == "Valley fold")
+        #expect(
+            model.calls[0].prompt?.text
+                == "Explain the craft term \"valley fold\" as it is used in the tutorial \"Paper cup\".")
+    }
+}

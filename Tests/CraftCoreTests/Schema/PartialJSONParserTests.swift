@@ -1,0 +1,122 @@
+import Testing
+@testable import CraftCore
+
+@Suite struct PartialJSONParserTests {
+    /// Feeds `bytes` in chunks of `size` and returns every snapshot and the final value.
+    static func stream(_ bytes: [UInt8], chunkSize size: Int) throws -> ([GeneratedContent?], GeneratedContent) {
+        var parser = PartialJSONParser()
+        var snapshots: [GeneratedContent?] = []
+        var start = 0
+        while start < bytes.count {
+            let end = min(start + size, bytes.count)
+            snapshots.append(try parser.feed(bytes[start..<end]))
+            start = end
+        }
+        return (snapshots, try parser.finish())
+    }
+
+    @Test(arguments: JSONDocuments.all)
+    func everyChunkSizeGivesTheWholeParse(_ document: String) throws {
+        let whole = try GeneratedContent(json: document)
+        let bytes = Array(document.utf8)
+        for size in 1...bytes.count {
+            let (_, final) = try Self.stream(bytes, chunkSize: size)
+            #expect(final == whole, "chunk size \(size)")
+        }
+    }
+
+    @Test(arguments: JSONDocuments.all)
+    func stringChunksSplitAtEveryCharacterGiveTheWholeParse(_ document: String) throws {
+        var parser = PartialJSONParser()
+        for character in document { _ = try parser.feed(String(character)) }
+        #expect(try parser.finish() == GeneratedContent(json: document))
+    }
+
+    @Test(arguments: JSONDocuments.all)
+    func eachSnapshotExtendsTheLastAndTheLastIsTheValue(_ document: String) throws {
+        let (snapshots, final) = try Self.stream(Array(document.utf8), chunkSize: 1)
+        var previous: GeneratedContent?
+        for (index, snapshot) in snapshots.enumerated() {
+            if let previous {
+                #expect(snapshot?.extends(previous) == true, "byte \(index): \(String(describing: snapshot)) after \(previous)")
+            }
+            previous = snapshot ?? previous
+        }
+        if JSONDocuments.delimited.contains(document) { #expect(snapshots.last == final) }
+    }
+
+    @Test func snapshotsHeldByTheCallerStayIntact() throws {
+        let document = JSONDocuments.delimited[12]
+        var kept: [GeneratedContent?] = []
+        var printed: [String] = []
+        var parser = PartialJSONParser()
+        for byte in document.utf8 {
+            let snapshot = try parser.feed([byte])
+            kept.append(snapshot)
+            printed.append(snapshot?.jsonString ?? "nil")
+        }
+        #expect(kept.map { $0?.jsonString ?? "nil" } == printed)
+    }
+
+    @Test(arguments: [
+        (#"{"a": "hel"#, #"{"a":"hel"}"#),
+        (#"[1, 2, {"b": [tr"#, #"[1,2,{"b":[]}]"#),
+        (#"{"a""#, #"{}"#),
+        (#"{"a":"#, #"{}"#),
+        (#"{"a": 12"#, #"{}"#),
+        (#"{"a": 12,"#, #"{"a":12}"#),
+        (#"[12"#, #"[]"#),
+        (#"["x", "#, #"["x"]"#),
+        (#""abc\u00"#, #""abc""#),
+        (#""ab\"#, #""ab""#),
+        (#"["\ud83d"#, #"[""]"#),
+        (#"{"ideas": [{"title": "Cr"#, #"{"ideas":[{"title":"Cr"}]}"#),
+        (#"{"k": {"#, #"{"k":{}}"#),
+    ])
+    func snapshotShowsCompleteValuesAndTheOpenOnesSoFar(_ prefix: String, _ expected: String) throws {
+        var parser = PartialJSONParser()
+        let snapshot = try parser.feed(prefix)
+        #expect(snapshot?.jsonString == expected)
+        #expect(parser.snapshot()?.jsonString == expected)
+    }
+
+    @Test func nothingIsShownBeforeAValueBegins() throws {
+        var parser = PartialJSONParser()
+        #expect(try parser.feed("  \n") == nil)
+        #expect(try parser.feed("12") == nil)
+        #expect(try parser.feed("3 ") == .number("123"))
+    }
+
+    @Test func aCharacterSplitAcrossChunksAppearsWhenComplete() throws {
+        var parser = PartialJSONParser()
+        let bytes = Array("\"é😀\"".utf8)
+        #expect(try parser.feed(bytes[0..<2]) == .string(""))
+        #expect(try parser.feed(bytes[2..<3]) == .string("é"))
+        #expect(try parser.feed(bytes[3..<6]) == .string("é"))
+        #expect(try parser.feed(bytes[6..<8]) == .string("é😀"))
+        #expect(try parser.finish() == .string("é😀"))
+    }
+
+    @Test func whitespaceAfterTheValueIsAccepted() throws {
+        var parser = PartialJSONParser()
+        _ = try parser.feed("[1]")
+        #expect(parser.isComplete)
+        #expect(try parser.feed(" \r\n\t") == .array([.number("1")]))
+        #expect(try parser.finish() == .array([.number("1")]))
+        #expect(parser.bytesConsumed == 7)
+    }
+
+    @Test func sequencesThatAreNotContiguousAreAccepted() throws {
+        var parser = PartialJSONParser()
+        _ = try parser.feed("[\"a\"".utf8.lazy.map { $0 })
+        #expect(try parser.feed(Set([UInt8(ascii: "]")])) == .array([.string("a")]))
+    }
+
+    @Test func aTruncatedAnswerIsAnErrorThatSaysWhatIsMissing() throws {
+        var parser = PartialJSONParser()
+        _ = try parser.feed(#"{"ideas": [{"title": "Cra"#)
+        #expect(throws: SchemaError.unexpectedEnd(offset: 25, expected: #"the rest of the string and its closing '"', with }]} still to close"#)) {
+            try parser.finish()
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Testing
+
+@testable import CraftCore
+
+@Suite struct OrchestratorProfileTests {
+    static func history(_ count: Int) -> [Transcript.Entry] {
+        (0..<count).flatMap { index -> [Transcript.Entry] in
+            [.prompt(Prompt([.text("question \(index)")])), .response(Response(text: "answer \(index)"))]
+        }
+    }
+
+    @Test func smallContextModelsKeepTheLastFourEntriesByDefault() {
+        #expect(OrchestratorProfile.transform(forContextSize: 8192) == .keepLast(4))
+        #expect(OrchestratorProfile.transform(forContextSize: 4096) == .keepLast(4))
+        #expect(OrchestratorProfile.transform(forContextSize: 8193) == .keepAll)
+        #expect(OrchestratorProfile.transform(forContextSize: nil) == .keepAll)
+    }
+
+    @Test func keepLastStartsAtAPromptSoNoAnswerIsOrphaned() {
+        let transcript = Transcript(entries: [.instructions(Instructions("x"))] + Self.history(3))
+        let kept = HistoryTransform.keepLast(3).apply(to: transcript)
+        #expect(
+            kept.entries == [
+                .instructions(Instructions("x")), .prompt(Prompt([.text("question 2")])),
+                .response(Response(text: "answer 2")),
+            ])
+        #expect(HistoryTransform.keepLast(4).apply(to: transcript).entries.count == 5)
+        #expect(HistoryTransform.keepAll.apply(to: transcript) == transcript)
+    }
+
+    @Test func switchingModeReplacesInstructionsAndAppliesTheNewProfilesTransform() {
+        let orchestrator = OrchestratorProfile.standard(contextSize: 4096)
+        let brainstorming = Transcript(entries: [.instructions(CraftInstructions.brainstorm)] + Self.history(4))
+        let tutorial = orchestrator.switching(brainstorming, from: .brainstorm, to: .tutorial)
+        #expect(tutorial.entries.first == .instructions(CraftInstructions.tutorial))
+        #expect(tutorial.entries.count == 5)
+        #expect(tutorial.entries.dropFirst().first == .prompt(Prompt([.text("question 2")])))
+    }
+
+    @Test func stayingInAModeKeepsHistoryAndEnteringOneTrimsIt() {
+        let orchestrator = OrchestratorProfile.standard(contextSize: 4096)
+        let coaching = Transcript(entries: [.instructions(CraftInstructions.tutorial)] + Self.history(4))
+        #expect(orchestrator.switching(coaching, from: .coach, to: .coach) == coaching)
+        #expect(orchestrator.switching(coaching, from: .tutorial, to: .coach).entries.count == 5)
+        #expect(orchestrator.switching(coaching, from: nil, to: .coach).entries.count == 5)
+        #expect(orchestrator.profile(for: .coach) == orchestrator.profile(for: .tutorial))
+    }
+
+    @Test func largeContextModelsKeepEverythingOnASwitch() {
+        let orchestrator = OrchestratorProfile.standard(contextSize: 32_768)
+        let brainstorming = Transcript(entries: [.instructions(CraftInstructions.brainstorm)] + Self.history(4))
+        #expect(orchestrator.switching(brainstorming, from: .brainstorm, to: .term).entries.count == 9)
+    }
+
+    @Test func profilesFollowTheDesign() {
+        let orchestrator = OrchestratorProfile.standard(
+            contextSize: 32_768, smallModelContextSize: 2048, hasSmallModel: true)
+        #expect(orchestrator.brainstorm.options.temperature == 1.0)
+        #expect(orchestrator.tutorial.options.temperature ?? 1 <= 0.3)
+        #expect(orchestrator.tutorial.options.reasoning != nil)
+        #expect(orchestrator.term.options.sampling == .greedy)
+        #expect(orchestrator.term.model == .small)
+        #expect(orchestrator.term.historyTransform == .keepLast(4))
+        #expect(OrchestratorProfile.standard(contextSize: nil).term.model == .primary)
+    }
+
+    @Test func commandLineOverridesWinOverEveryProfile() {
+        let overrides = OrchestratorProfile.Overrides(temperature: 0.5, seed: 42, maximumResponseTokens: 900)
+        let orchestrator = OrchestratorProfile.standard(contextSize: nil, overrides: overrides)
+        #expect(Mode.allCases.allSatisfy { orchestrator.profile(for: $0).options.temperature == 0.5 })
+        #expect(orchestrator.brainstorm.options.sampling == .random(seed: 42))
+        #expect(orchestrator.term.options.sampling == .greedy)
+        #expect(orchestrator.tutorial.options.maximumResponseTokens == 900)
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+@testable import origami
+
+@Suite struct CompletionScriptTests {
+    let completions = CompletionScript(parser: Origami.parser)
+
+    private static func shell(_ name: String) -> String? {
+        ["/usr/bin/\(name)", "/bin/\(name)"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    private func run(_ executable: String, _ arguments: [String]) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    private func scriptFile(_ shell: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("origami-completion-\(UUID()).\(shell)")
+        try Data(try #require(completions.script(for: shell)).utf8).write(to: url)
+        return url
+    }
+
+    @Test func everyShellHasAScriptAndOthersNone() {
+        for shell in CompletionScript.shells { #expect(completions.script(for: shell) != nil) }
+        #expect(completions.script(for: "tcsh") == nil)
+    }
+
+    @Test func scriptsNameEveryVisibleCommandAndNoHiddenOne() throws {
+        for shell in CompletionScript.shells {
+            let script = try #require(completions.script(for: shell))
+            for command in Origami.root.visibleSubcommands { #expect(script.contains(command.name), "\(shell)") }
+            #expect(!script.contains("_write-test"), "\(shell)")
+        }
+    }
+
+    @Test(.enabled(if: shell("bash") != nil))
+    func bashCompletesCommandsOptionsAndValues() throws {
+        let file = try scriptFile("bash")
+        let driver = """
+            source \(file.path)
+            comp() { COMP_WORDS=("$@"); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); COMPREPLY=(); _origami; \
+            echo "${COMPREPLY[*]}"; }
+            comp origami br
+            comp origami brainstorm --h
+            comp origami --backend ol
+            comp origami engine s
+            comp origami completions ''
+            comp origami coach --st
+            """
+        let (status, output) = try run(Self.shell("bash")!, ["-c", driver])
+        #expect(status == 0)
+        #expect(output == "brainstorm\n--help --hint\nollama\nstart stop status\nbash zsh fish\n--step\n")
+    }
+
+    @Test(.enabled(if: shell("zsh") != nil))
+    func zshScriptIsValidSyntax() throws {
+        let (status, output) = try run(Self.shell("zsh")!, ["-n", try scriptFile("zsh").path])
+        #expect(status == 0, "\(output)")
+    }
+
+    @Test(.enabled(if: shell("fish") != nil))
+    func fishCompletesCommandsAndSubcommands() throws {
+        let file = try scriptFile("fish")
+        let (status, output) = try run(
+            Self.shell("fish")!, ["-c", "source \(file.path); complete -C 'origami br'; complete -C 'origami engine st'"])
+        #expect(status == 0)
+        let words = output.split(separator: "\n").map { $0.split(separator: "\t")[0] }
+        #expect(words == ["brainstorm", "start", "status", "stop"])
+    }
+}

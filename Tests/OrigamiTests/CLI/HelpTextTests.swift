@@ -1,0 +1,314 @@
+import Testing
+@testable import origami
+
+/// The exact help text of every command, as a person sees it.
+@Suite struct HelpTextTests {
+    let formatter = HelpFormatter(parser: Origami.parser)
+
+    @Test func helpOfOrigami() {
+        #expect(formatter.help(path: []) == """
+            OVERVIEW: A craft tutor: ideas, tutorials and coaching from your photos.
+
+            USAGE: origami [OPTIONS] COMMAND
+
+            OPTIONS:
+              --backend LIST          Backends to try in order, comma-separated: engine,
+                                      ollama, openai, replay (default: engine).
+              --model NAME            The model: a name for ollama and openai, a GGUF file
+                                      for the engine.
+              --mmproj FILE           A vision projector GGUF for the engine, so it can see
+                                      photos.
+              --base-url URL          The address of the ollama or OpenAI-compatible server.
+              --project DIR           The directory holding .origami/project.json (default:
+                                      the current directory).
+              --json                  Print one JSON event per line on stdout, for scripts.
+              --quiet                 Print only results: no progress or messages.
+              --verbose               Print backend details and timings on stderr.
+              --no-color              Never colour the output (also NO_COLOR=1 or
+                                      TERM=dumb).
+              --seed N                The sampling seed, for reproducible answers.
+              --temperature T         The sampling temperature, 0 to 2 (default: per mode).
+              --max-tokens N          The most tokens an answer may have.
+              --timeout SECONDS       How long a model may stay silent before giving up
+                                      (300).
+              --record FILE           Append every model exchange to this cassette file.
+              --cassette FILE         The cassette the replay backend answers from.
+              --allow-insecure-http   Allow plain http:// to a server on another machine.
+              --version               Show the version.
+              -h, --help              Show help information.
+
+            SUBCOMMANDS:
+              brainstorm              Suggest crafts to make from photos of your supplies.
+              tutorial                Write the step-by-step tutorial for an idea.
+              coach                   Get feedback on a photo of your progress.
+              term                    Explain a craft term, or list the tutorial's terms.
+              status                  Show the photos, ideas, steps and last feedback.
+              doctor                  Show the settings and check every backend.
+              engine                  Start, stop or inspect the on-box model server.
+              eval                    Run an evaluation suite and report its metrics.
+              help                    Show help for origami or one of its commands.
+              completions             Print a completion script for bash, zsh or fish.
+              man                     Print the manual page (roff): origami man | man -l -
+
+              See 'origami help <subcommand>' for detailed help.
+
+            """)
+    }
+
+    @Test func helpOfBrainstorm() {
+        #expect(formatter.help(path: ["brainstorm"]) == """
+            OVERVIEW: Suggest crafts to make from photos of your supplies.
+
+            Each new photo is analysed (supplies, inspiration or a finished piece), then
+            origami offers at least three ideas. Photos already in the project are not
+            analysed again. The project is created in the current directory (or --project
+            DIR) if there is none.
+
+            USAGE: origami brainstorm [--hint TEXT] [OPTIONS] PHOTO...
+
+            ARGUMENTS:
+              PHOTO...                A photo (JPEG, PNG, WebP, HEIC), or a directory: its
+                                      photos, sorted by name.
+
+            OPTIONS:
+              --hint TEXT             What the ideas should suit, e.g. "for a child".
+              -h, --help              Show help information.
+
+              The global options (--backend, --model, --json, --quiet and others) work with
+              every command; 'origami --help' lists them.
+
+            """)
+    }
+
+    @Test func helpOfTutorial() {
+        #expect(formatter.help(path: ["tutorial"]) == """
+            OVERVIEW: Write the step-by-step tutorial for an idea.
+
+            Without --idea, shows the tutorial already written, or writes one for the idea
+            chosen before (idea 1 if none was). Choosing another idea writes a new tutorial
+            and starts again at step 1.
+
+            USAGE: origami tutorial [--idea N] [OPTIONS]
+
+            OPTIONS:
+              --idea N                The idea to make, numbered as brainstorm lists them.
+              -h, --help              Show help information.
+
+              The global options (--backend, --model, --json, --quiet and others) work with
+              every command; 'origami --help' lists them.
+
+            """)
+    }
+
+    @Test func helpOfCoach() {
+        #expect(formatter.help(path: ["coach"]) == """
+            OVERVIEW: Get feedback on a photo of your progress.
+
+            The model compares the photo with the step's goal and answers with feedback
+            sections and a verdict. The tutorial moves to the next step only when the photo
+            clearly shows the step complete. The exit status is 0 either way; the verdict is
+            in the output.
+
+            USAGE: origami coach [--step N] [OPTIONS] PHOTO...
+
+            ARGUMENTS:
+              PHOTO...                A photo of your progress, or a directory of them.
+
+            OPTIONS:
+              --step N                The step the photo shows (default: the current step).
+              -h, --help              Show help information.
+
+              The global options (--backend, --model, --json, --quiet and others) work with
+              every command; 'origami --help' lists them.
+
+            """)
+    }
+
+    @Test func helpOfTerm() {
+        #expect(formatter.help(path: ["term"]) == """
+            OVERVIEW: Explain a craft term, or list the tutorial's terms.
+
+            USAGE: origami term [OPTIONS] [TERM]
+
+            ARGUMENTS:
+              TERM                    The term to explain, e.g. "valley fold".
+
+            OPTIONS:
+              -h, --help              Show help information.
+
+              The global options (--backend, --model, --json, --quiet and others) work with
+              every command; 'origami --help' lists them.
+
+            """)
+    }
+
+    @Test func helpOfStatus() {
+        #expect(formatter.help(path: ["status"]) == """
+            OVERVIEW: Show the photos, ideas, steps and last feedback.
+
+            USAGE: origami status [OPTIONS]
+
+            OPTIONS:
+              -h, --help              Show help information.
+
+              The global options (--backend, --model, --json, --quiet and others) work with
+              every command; 'origami --help' lists them.
+
+            """)
+    }
+
+    @Test func helpOfDoctor() {
+        #expect(formatter.help(path: ["doctor"]) == """
+            OVERVIEW: Show the settings and check every backend.
+
+            Settings come from flags, then the environment, then the configuration file,
+            then defaults. The API key is shown only as set or unset. Exits 69 when none of
+            the chosen backends is available.
+
+            USAGE: origami doctor [OPTIONS]
+
+            OPTIONS:
+              -h, --help              Show help information.
+
+              The global options (--backend, --model, --json, --quiet and others) work with
+              every command; 'origami --help' lists them.
+
+            """)
+    }
+
+    @Test func helpOfEngine() {
+        #expect(formatter.help(path: ["engine"]) == """
+            OVERVIEW: Start, stop or inspect the on-box model server.
+
+            USAGE: origami engine [OPTIONS] COMMAND
+
+            OPTIONS:
+              -h, --help              Show help information.
+
+              The global options (--backend, --model, --json, --quiet and others) work with
+              every command; 'origami --help' lists them.
+
+            SUBCOMMANDS:
+              start                   Start the engine and load the model.
+              stop                    Stop the engine.
+              status                  Show its model, port, uptime, idle time and slots.
+
+              See 'origami help engine <subcommand>' for detailed help.
+
+            """)
+    }
+
+    @Test func helpOfEngineStart() {
+        #expect(formatter.help(path: ["engine", "start"]) == """
+            OVERVIEW: Start the engine and load the model.
+
+            USAGE: origami engine start [OPTIONS]
+
+            OPTIONS:
+              -h, --help              Show help information.
+
+              The global options (--backend, --model, --json, --quiet and others) work with
+              every command; 'origami --help' lists them.
+
+            """)
+    }
+
+    @Test func helpOfEngineStop() {
+        #expect(formatter.help(path: ["engine", "stop"]) == """
+            OVERVIEW: Stop the engine.
+
+            USAGE: origami engine stop [OPTIONS]
+
+            OPTIONS:
+              -h, --help              Show help information.
+
+              The global options (--backend, --model, --json, --quiet and others) work with
+              every command; 'origami --help' lists them.
+
+            """)
+    }
+
+    @Test func helpOfEngineStatus() {
+        #expect(formatter.help(path: ["engine", "status"]) == """
+            OVERVIEW: Show its model, port, uptime, idle time and slots.
+
+            USAGE: origami engine status [OPTIONS]
+
+            OPTIONS:
+              -h, --help              Show help information.
+
+              The global options (--backend, --model, --json, --quiet and others) work with
+              every command; 'origami --help' lists them.
+
+            """)
+    }
+
+    @Test func helpOfHelp() {
+        #expect(formatter.help(path: ["help"]) == """
+            OVERVIEW: Show help for origami or one of its commands.
+
+            USAGE: origami help [OPTIONS] [COMMAND...]
+
+            ARGUMENTS:
+              COMMAND...              The command to explain, e.g. 'coach' or 'engine
+                                      start'.
+
+            OPTIONS:
+              -h, --help              Show help information.
+
+              The global options (--backend, --model, --json, --quiet and others) work with
+              every command; 'origami --help' lists them.
+
+            """)
+    }
+
+    @Test func helpOfCompletions() {
+        #expect(formatter.help(path: ["completions"]) == """
+            OVERVIEW: Print a completion script for bash, zsh or fish.
+
+            Load it in the current shell with 'source <(origami completions bash)', or save
+            it where your shell looks for completions, e.g.
+            ~/.local/share/bash-completion/completions/origami, ~/.zfunc/_origami (zsh) or
+            ~/.config/fish/completions/origami.fish.
+
+            USAGE: origami completions [OPTIONS] SHELL
+
+            ARGUMENTS:
+              SHELL                   bash, zsh or fish.
+
+            OPTIONS:
+              -h, --help              Show help information.
+
+              The global options (--backend, --model, --json, --quiet and others) work with
+              every command; 'origami --help' lists them.
+
+            """)
+    }
+
+    @Test func helpOfMan() {
+        #expect(formatter.help(path: ["man"]) == """
+            OVERVIEW: Print the manual page (roff): origami man | man -l -
+
+            USAGE: origami man [OPTIONS]
+
+            OPTIONS:
+              -h, --help              Show help information.
+
+              The global options (--backend, --model, --json, --quiet and others) work with
+              every command; 'origami --help' lists them.
+
+            """)
+    }
+
+    @Test func everyLineFitsEightyColumns() {
+        for path in [[]] + Origami.root.subcommands.map({ [$0.name] }) {
+            for line in formatter.help(path: path).split(separator: "\n") {
+                #expect(line.count <= 80, "\(path): \(line)")
+            }
+        }
+    }
+
+    @Test func hiddenCommandsAreNotListed() {
+        #expect(!formatter.help(path: []).contains("_write-test"))
+    }
+}
