@@ -28,10 +28,10 @@ struct LiveFlowTests {
         defer { Task { _ = try? await engine.stop() } }
         let model = OpenAILanguageModel(
             configuration: OpenAIConfiguration(
-                baseURL: record.baseURL, model: "origami", flavor: .llamaServer, name: "engine"
+                baseURL: record.baseURL, model: "origami", flavor: .llamaServer, totalTimeout: 1800, name: "engine"
             )
         )
-        let session = LanguageModelSession(model: model, overrides: .init(seed: 7, maximumResponseTokens: 1000))
+        let session = LanguageModelSession(model: model, overrides: .init(seed: 7, maximumResponseTokens: 700))
         let paper = Fixture.photo(
             "a1b2c3",
             description: "Photo_a1b2c3 (1024×768, landscape): mostly crimson (46 %) and cream (31 %), some navy "
