@@ -243,24 +243,6 @@ import Testing
             """)
     }
 
-    @Test func helpOfEval() {
-        #expect(formatter.help(path: ["eval"]) == """
-            OVERVIEW: Run an evaluation suite and report its metrics.
-
-            USAGE: origami eval [OPTIONS] SUITE
-
-            ARGUMENTS:
-              SUITE                   The suite file (JSON).
-
-            OPTIONS:
-              -h, --help              Show help information.
-
-              The global options (--backend, --model, --json, --quiet and others) work with
-              every command; 'origami --help' lists them.
-
-            """)
-    }
-
     @Test func helpOfHelp() {
         #expect(formatter.help(path: ["help"]) == """
             OVERVIEW: Show help for origami or one of its commands.
