@@ -204,7 +204,7 @@ class Handler(BaseHTTPRequestHandler):
             images += len(message.get("images") or [])
             content = message.get("content")
             if isinstance(content, list):
-                image_urls += [p["image_url"]["url"][:30] for p in content if p.get("type") == "image_url"]
+                image_urls += [p["image_url"]["url"][:64] for p in content if p.get("type") == "image_url"]
         summary = {"roles": [m.get("role") for m in messages], "images": images, "image_urls": image_urls,
                    "format": "format" in request or "response_format" in request,
                    "authorization": "Authorization" in self.headers}

@@ -70,6 +70,7 @@ struct HTTPEndpoint: Sendable {
             }
             let document = try await errorBody(response)
             let error = classifier.error(status: response.status, body: document, headers: response.headers)
+            log?("\(backend): \(error)")
             let waited = ContinuousClock.now - started
             guard case .loading = error, waited + .seconds(pause) < .seconds(loadingWait) else { throw error }
             log?("\(backend): model loading; retrying in \(pause) s")

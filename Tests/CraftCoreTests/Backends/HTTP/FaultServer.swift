@@ -57,13 +57,15 @@ final class FaultServer: Sendable {
     /// `http://127.0.0.1:PORT`.
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
-    /// Stops the server.
+    /// Stops the server: closes its standard input (it exits on end of input) and signals it, without waiting.
     func stop() {
-        process.withLock { process in
-            process?.terminate()
-            process?.waitUntilExit()
-            process = nil
+        let running = process.withLock { process in
+            defer { process = nil }
+            return process
         }
+        guard let running else { return }
+        try? input.fileHandleForWriting.close()
+        if running.isRunning { running.terminate() }
     }
 
     deinit { stop() }
@@ -109,4 +111,15 @@ func prompt(_ text: String, attachments: [Attachment] = []) -> Transcript {
         .instructions(Instructions("You are a craft tutor.")),
         .prompt(Prompt([.text(text)] + attachments.map { .image($0) })),
     ])
+}
+
+/// Collects a backend's verbose log lines.
+final class LogLines: Sendable {
+    private let lines = Mutex<[String]>([])
+
+    /// The closure to hand a configuration's `log`.
+    var sink: @Sendable (String) -> Void { { [self] line in lines.withLock { $0.append(line) } } }
+
+    /// Every line so far.
+    var all: [String] { lines.withLock { $0 } }
 }

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+@testable import CraftCore
+
+@Suite(.enabled(if: FaultServer.isAvailable), .timeLimit(.minutes(1)))
+struct OpenAILanguageModelTests {
+    private func model(_ name: String, flavor: OpenAIConfiguration.Flavor, server: FaultServer? = nil,
+                       path: String = "") throws -> OpenAILanguageModel {
+        let server = try #require(server ?? FaultServer.shared)
+        let base = URL(string: server.baseURL.absoluteString + path)!
+        return OpenAILanguageModel(configuration: .init(baseURL: base, model: name, flavor: flavor))
+    }
+
+    @Test func llamaServerCapabilitiesComeFromProps() async throws {
+        let capabilities = try await model("any", flavor: .llamaServer).capabilities()
+        #expect(capabilities == Capabilities(vision: false, nativeJSONSchema: true, tools: true, contextSize: 4096))
+    }
+
+    @Test func genericCapabilitiesReadTheContextFromTheModelList() async throws {
+        #expect(try await model("ok-model", flavor: .generic).capabilities().contextSize == 8192)
+    }
+
+    @Test func aServedModelIsAvailableAndAnotherIsNot() async throws {
+        #expect(try await model("ok-model", flavor: .generic, path: "/v1/").availability() == .available)
+        guard case .unavailable(let reason) = try await model("gpt-9", flavor: .generic).availability() else {
+            Issue.record("must be unavailable"); return
+        }
+        #expect(reason.contains("does not serve model gpt-9") && reason.contains("ok-model"))
+    }
+
+    @Test func aLoadingLlamaServerIsUnavailableWithTheReason() async throws {
+        let loading = try FaultServer(mode: "loading")
+        defer { loading.stop() }
+        guard case .unavailable(let reason) = try await model("m", flavor: .llamaServer, server: loading).availability()
+        else { Issue.record("must be unavailable"); return }
+        #expect(reason.contains("still loading"))
+        #expect(try await model("m", flavor: .llamaServer).availability() == .available)
+    }
+
+    @Test func imagesReachTheServerAsDataURIs() async throws {
+        let photo = OpenAIRequestBuilderTests.photo
+        let events = try await collect(model(FaultServer.model("echo"), flavor: .generic)
+            .stream(prompt("Look", attachments: [photo]), request: .init())).get()
+        let summary = try JSONSerialization.jsonObject(with: Data(WireFixtures.text(events).utf8)) as? [String: Any]
+        #expect(summary?["image_urls"] as? [String] == ["data:image/jpeg;base64,/9j/4A=="])
+    }
+
+    @Test func aRefusalStreamIsTheRefusalError() async throws {
+        let result = await collect(try model(FaultServer.model("refusal"), flavor: .openAI, path: "/v1")
+            .stream(prompt("Hi"), request: .init()))
+        guard case .failure(let error) = result, case .refusal(_, let message)? = error as? ModelError else {
+            Issue.record("must be a refusal: \(result)"); return
+        }
+        #expect(message == "I'm sorry, I can't help with that.")
+    }
+}
