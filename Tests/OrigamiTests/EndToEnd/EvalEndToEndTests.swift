@@ -7,6 +7,17 @@ import Testing
 @Suite struct EvalEndToEndTests {
     static let suite = OrigamiProcess.packageRoot.appendingPathComponent("Tests/Evals/samples.json")
     static let cassette = OrigamiProcess.packageRoot.appendingPathComponent("Tests/Evals/samples.cassette.jsonl")
+    /// Whether `scripts/setup` installed the engine and its model where origami looks by default.
+    static let engineInstalled: Bool = {
+        let environment = ProcessInfo.processInfo.environment
+        let data = environment["XDG_DATA_HOME"].map { URL(fileURLWithPath: $0) }
+            ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".local/share")
+        let root = data.appendingPathComponent("origami")
+        return FileManager.default.isExecutableFile(
+            atPath: root.appendingPathComponent("engine/\(EngineSetup.engineVersion)/bin/llama-server").path)
+            && FileManager.default.fileExists(atPath: root.appendingPathComponent("models/\(EngineSetup.modelName)").path)
+    }()
+
     let origami: OrigamiProcess
 
     init() throws {
@@ -66,7 +77,7 @@ import Testing
     /// A slice of the suite live on the installed engine, so a change that breaks the real model's answers shows
     /// even when the cassette still replays.
     @Test(
-        .enabled(if: (try? EngineLocator(configuration: .init(), environment: .live).locate()) != nil, "needs the engine"),
+        .enabled(if: engineInstalled, "needs scripts/setup's engine and model"),
         .timeLimit(.minutes(30)))
     func aLiveSliceOnTheEngineAnswers() throws {
         let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
