@@ -64,8 +64,9 @@ enum EvalCommand: Command {
             return EvalFlowExecutor(backends: chain.backends, model: configuration.model.value, overrides: overrides)
         }, progress: { run, done, total in
             let verdict = run.passed ? console.err.green("pass") : console.err.red("FAIL")
+            let why = run.failures.first.map { " · \($0.name): " + $0.message.split(whereSeparator: \.isNewline).joined(separator: " ") }
             console.message("[\(done)/\(total)] \(verdict) \(run.caseName) #\(run.iteration)" + console.err.dim(
-                " \(Int(run.outcome.latencyMs.rounded())) ms\(run.cached ? ", cached" : "")"))
+                " \(Int(run.outcome.latencyMs.rounded())) ms\(run.cached ? ", cached" : "")" + (why.map { String($0.prefix(160)) } ?? "")))
         })
         let terminal = console.terminal
         console.result(EvalTableReporter.render(
