@@ -13,11 +13,35 @@ public struct BackendFactory: Sendable {
     public var configuration: Configuration
     /// Receives one line per request and retry, for `--verbose`.
     public var log: (@Sendable (String) -> Void)?
+    /// Receives the engine's start progress (launching, loading, ready).
+    public var progress: @Sendable (EngineProgress) -> Void
 
     /// Creates a factory.
-    public init(configuration: Configuration, log: (@Sendable (String) -> Void)? = nil) {
+    public init(
+        configuration: Configuration,
+        log: (@Sendable (String) -> Void)? = nil,
+        progress: @escaping @Sendable (EngineProgress) -> Void = { _ in }
+    ) {
         self.configuration = configuration
         self.log = log
+        self.progress = progress
+    }
+
+    /// The engine's manager, with the model, projector, server and idle time the configuration names: flags and
+    /// environment as explicit paths, the configuration file as configured ones.
+    public func engineManager() -> EngineManager {
+        var explicit = EnginePaths()
+        var configured = EnginePaths()
+        func place(_ setting: Setting<String?>, _ path: WritableKeyPath<EnginePaths, LocatedFile?>) {
+            guard let value = setting.value else { return }
+            let located = LocatedFile(path: value, source: setting.source.description)
+            if case .file = setting.source { configured[keyPath: path] = located } else { explicit[keyPath: path] = located }
+        }
+        place(configuration.model, \.model)
+        place(configuration.mmproj, \.mmproj)
+        place(configuration.llamaServer, \.server)
+        return EngineManager(configuration: EngineConfiguration(
+            explicit: explicit, configured: configured, idleTimeout: configuration.engineIdleTimeout.value))
     }
 
     /// The backend of one kind, configured; throws `ModelError.unavailable` when it cannot be made.
@@ -51,7 +75,8 @@ public struct BackendFactory: Sendable {
         let total = max(600, timeout)
         switch kind {
         case .engine:
-            throw ModelError.unavailable(backend: "engine", reason: "the engine manager is not part of this build yet")
+            return EngineLanguageModel(
+                manager: engineManager(), idleTimeout: timeout, totalTimeout: total, progress: progress, log: log)
         case .ollama:
             return OllamaLanguageModel(configuration: OllamaConfiguration(
                 baseURL: try url(configuration.ollamaURL),
@@ -90,8 +115,10 @@ public struct BackendReport: Sendable {
     public var chosen: Bool
     /// Whether it can answer, and why not.
     public var availability: Availability
-    /// What its model can do, when it is available and says.
+    /// What its model can do, when it is available and says (the engine says only while it runs).
     public var capabilities: Capabilities?
+    /// The engine's own checks: installed, model verified, processor, port, last start.
+    public var checks: [EngineCheck] = []
 
     /// Whether it can answer now.
     public var isAvailable: Bool { availability == .available }
@@ -108,11 +135,20 @@ public struct BackendReport: Sendable {
             do {
                 let backend = try factory.make(kind)
                 report.availability = await backend.availability()
-                if report.isAvailable { report.capabilities = try? await backend.capabilities() }
+                var running = true
+                if kind == .engine {
+                    let manager = factory.engineManager()
+                    report.checks = await manager.diagnose()
+                    if case .stopped = try await manager.status() { running = false }
+                }
+                if report.isAvailable, running { report.capabilities = try? await backend.capabilities() }
             } catch let error as ModelError {
                 report.availability = .unavailable(reason: Self.reason(error))
             } catch {
                 report.availability = .unavailable(reason: String(describing: error))
+            }
+            if case .unavailable(let reason) = report.availability {
+                report.availability = .unavailable(reason: Self.withoutPrefix(reason, kind))
             }
             reports.append(report)
         }
@@ -123,6 +159,15 @@ public struct BackendReport: Sendable {
     static func reason(_ error: ModelError) -> String {
         if case .unavailable(_, let reason) = error { return reason }
         return error.description
+    }
+
+    /// `reason` without a leading "engine: " or "default: ", which the report's columns already say.
+    static func withoutPrefix(_ reason: String, _ kind: BackendKind) -> String {
+        var text = Substring(reason)
+        for prefix in [kind.rawValue + ": ", "default: "] where text.hasPrefix(prefix) {
+            text = text.dropFirst(prefix.count)
+        }
+        return String(text)
     }
 
     /// No backend the configuration chose can answer; `origami doctor` ends with this (exit 69).

@@ -37,6 +37,18 @@ public struct EvalFlowExecutor: EvalExecutor {
         )
     }
 
+    /// Throws `ModelError.unavailable` with every backend's reason when none of them can answer.
+    public func preflight() async throws {
+        var reasons: [String] = []
+        for backend in backends {
+            switch await backend.availability() {
+            case .available: return
+            case .unavailable(let reason): reasons.append("\(backend.name): \(reason)")
+            }
+        }
+        throw ModelError.unavailable(backend: identity.backend, reason: "no backend can answer: " + reasons.joined(separator: "; "))
+    }
+
     /// Runs `evalCase` once on a new session and records what it produced; a flow error becomes the outcome's
     /// error, never a thrown one, so the tokens and retries spent before it are kept.
     public func run(_ evalCase: EvalCase) async throws -> EvalOutcome {

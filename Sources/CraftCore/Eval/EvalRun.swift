@@ -53,6 +53,7 @@ public enum EvalRun {
         options.cache = invocation.useCache ? EvalCache(folder: EvalCache.defaultFolder(environment: invocation.environment)) : nil
         _ = try EvalRunner.select(suite, options)
         let executor = try await makeExecutor(suite)
+        try await executor.preflight()
         let report = try await EvalRunner(executor: executor).run(suite, options: options, progress: progress)
         try EvalReportWriter.write(report, to: invocation.files, environment: invocation.environment, thumbnail: thumbnail)
         return report

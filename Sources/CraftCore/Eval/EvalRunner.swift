@@ -8,6 +8,15 @@ public protocol EvalExecutor: Sendable {
 
     /// Runs `evalCase` once on a fresh session. Throwing is allowed: the runner records the error as a failed run.
     func run(_ evalCase: EvalCase) async throws -> EvalOutcome
+
+    /// Throws when no case could possibly be answered (no backend available), so the run stops with that error
+    /// (exit 69) instead of failing every case the same way.
+    func preflight() async throws
+}
+
+extension EvalExecutor {
+    /// Executors that cannot know in advance check nothing.
+    public func preflight() async throws {}
 }
 
 /// What answers an eval: a cached outcome is reused only when all of it matches.

@@ -61,8 +61,9 @@ enum JPEGCodec {
             return (status, status == 0 ? "" : errorWords(handle))
         }
         // Stop at the first warning to see which it is; only a known-harmless one earns a second, tolerant pass.
-        var attempt = run(TJFLAG_STOPONWARNING)
-        if attempt.status != 0, isHarmless(attempt.words) { attempt = run(0) }
+        // Fast upsampling of the chroma planes costs nothing visible once the picture is shrunk for a model.
+        var attempt = run(TJFLAG_STOPONWARNING | TJFLAG_FASTUPSAMPLE)
+        if attempt.status != 0, isHarmless(attempt.words) { attempt = run(TJFLAG_FASTUPSAMPLE) }
         if attempt.status != 0, !isHarmless(attempt.words) {
             throw attempt.words.lowercased().contains("premature end of jpeg file")
                 ? .truncated(file: name, format: .jpeg) : .corrupt(file: name, format: .jpeg, detail: attempt.words)

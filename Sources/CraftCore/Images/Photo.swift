@@ -64,9 +64,14 @@ public struct Photo: Sendable, Hashable {
         guard bytes.count <= options.maximumFileBytes else {
             throw PhotoError.fileTooLarge(file: name, bytes: bytes.count, limit: options.maximumFileBytes)
         }
-        let (format, picture, upright) = try Self.uprightPicture(bytes, name: name, options: options)
+        let (hash, decoded) = inParallel(
+            { SHA256.hex(of: bytes) },
+            { Result { () throws(PhotoError) in try Self.uprightPicture(bytes, name: name, options: options) } })
+        let (format, picture, upright) = try decoded.get()
+        let (jpeg, analysis) = inParallel(
+            { JPEGCodec.encode(upright, quality: options.jpegQuality) }, { PhotoAnalysis(of: upright) })
         self.url = url
-        self.sha256 = SHA256.hex(of: bytes)
+        self.sha256 = hash
         self.label = Attachment.label(forSHA256: sha256)
         self.format = format
         self.originalWidth = picture.originalWidth
@@ -74,8 +79,8 @@ public struct Photo: Sendable, Hashable {
         self.width = upright.width
         self.height = upright.height
         self.orientation = picture.orientation
-        self.jpegData = Data(JPEGCodec.encode(upright, quality: options.jpegQuality))
-        self.analysis = PhotoAnalysis(of: upright)
+        self.jpegData = Data(jpeg)
+        self.analysis = analysis
         self.description = analysis.sentence(label: label, width: upright.width, height: upright.height)
     }
 

@@ -1,6 +1,6 @@
 /// A picture as a decoder hands it over: pixels (possibly DCT-scaled, not yet oriented), the size the file
 /// states, and the EXIF orientation still to apply (1 when upright or when the container applied it).
-struct DecodedPicture {
+struct DecodedPicture: Sendable {
     var image: RGBImage
     var originalWidth: Int
     var originalHeight: Int

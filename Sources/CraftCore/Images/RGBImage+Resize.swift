@@ -16,57 +16,43 @@ extension RGBImage {
     }
 
     /// The image resampled to exactly `width × height` by averaging the area each new pixel covers, which keeps
-    /// fine detail from aliasing when shrinking a lot (a box filter, applied across then down).
+    /// fine detail from aliasing when shrinking a lot (a box filter, applied across then down). It streams: each
+    /// source row is resampled across once and added into the one or two output rows it covers, so memory stays
+    /// at a few rows beyond the result.
     public func resized(width newWidth: Int, height newHeight: Int) -> RGBImage {
         precondition(newWidth > 0 && newHeight > 0, "resize to an empty image")
         guard newWidth != width || newHeight != height else { return self }
         let across = BoxKernel(source: width, target: newWidth)
         let down = BoxKernel(source: height, target: newHeight)
-        var middle = [Float](repeating: 0, count: newWidth * height * 3)
-        pixels.withUnsafeBufferPointer { source in
-            middle.withUnsafeMutableBufferPointer { target in
-                for y in 0..<height {
-                    let row = y * width * 3
-                    let outRow = y * newWidth * 3
-                    for x in 0..<newWidth {
-                        var (r, g, b): (Float, Float, Float) = (0, 0, 0)
-                        var index = row + across.starts[x] * 3
-                        for tap in across.range(x) {
-                            let weight = across.weights[tap]
-                            r += weight * Float(source[index])
-                            g += weight * Float(source[index + 1])
-                            b += weight * Float(source[index + 2])
-                            index += 3
-                        }
-                        target[outRow + x * 3] = r
-                        target[outRow + x * 3 + 1] = g
-                        target[outRow + x * 3 + 2] = b
-                    }
-                }
-            }
-        }
-        var out = [UInt8](repeating: 0, count: newWidth * newHeight * 3)
         let rowLength = newWidth * 3
-        middle.withUnsafeBufferPointer { source in
-            out.withUnsafeMutableBufferPointer { target in
-                var sums = [Float](repeating: 0, count: rowLength)
-                for y in 0..<newHeight {
-                    for index in 0..<rowLength { sums[index] = 0 }
-                    var sourceRow = down.starts[y]
-                    for tap in down.range(y) {
-                        let weight = down.weights[tap]
-                        let base = sourceRow * rowLength
-                        for index in 0..<rowLength {
-                            sums[index] += weight * source[base + index]
+        var row = [Float](repeating: 0, count: rowLength)
+        var sums = [Float](repeating: 0, count: rowLength)
+        let out = [UInt8](unsafeUninitializedCapacity: newHeight * rowLength) { target, count in
+            pixels.withUnsafeBufferPointer { source in
+                row.withUnsafeMutableBufferPointer { row in
+                    sums.withUnsafeMutableBufferPointer { sums in
+                        var resampledRow = -1
+                        for y in 0..<newHeight {
+                            for index in 0..<rowLength { sums[index] = 0 }
+                            var sourceRow = down.starts[y]
+                            for tap in down.range(y) {
+                                if sourceRow != resampledRow {
+                                    across.resample(row: sourceRow, of: source, width: width, into: row)
+                                    resampledRow = sourceRow
+                                }
+                                let weight = down.weights[tap]
+                                for index in 0..<rowLength { sums[index] += weight * row[index] }
+                                sourceRow += 1
+                            }
+                            let base = y * rowLength
+                            for index in 0..<rowLength {
+                                (target.baseAddress! + base + index).initialize(to: UInt8(min(255, max(0, sums[index] + 0.5))))
+                            }
                         }
-                        sourceRow += 1
-                    }
-                    let base = y * rowLength
-                    for index in 0..<rowLength {
-                        target[base + index] = UInt8(min(255, max(0, sums[index] + 0.5)))
                     }
                 }
             }
+            count = newHeight * rowLength
         }
         return RGBImage(width: newWidth, height: newHeight, pixels: out)
     }
@@ -101,5 +87,34 @@ private struct BoxKernel {
 
     func range(_ index: Int) -> Range<Int> {
         offsets[index]..<offsets[index + 1]
+    }
+
+    /// One RGB row of `source` (row number `row`, `width` pixels) resampled across into `target`.
+    func resample(
+        row: Int, of source: UnsafeBufferPointer<UInt8>, width: Int, into target: UnsafeMutableBufferPointer<Float>
+    ) {
+        starts.withUnsafeBufferPointer { starts in
+            offsets.withUnsafeBufferPointer { offsets in
+                weights.withUnsafeBufferPointer { weights in
+                    let base = row * width * 3
+                    var write = 0
+                    for x in 0..<starts.count {
+                        var (r, g, b): (Float, Float, Float) = (0, 0, 0)
+                        var index = base + starts[x] * 3
+                        for tap in offsets[x]..<offsets[x + 1] {
+                            let weight = weights[tap]
+                            r += weight * Float(source[index])
+                            g += weight * Float(source[index + 1])
+                            b += weight * Float(source[index + 2])
+                            index += 3
+                        }
+                        target[write] = r
+                        target[write + 1] = g
+                        target[write + 2] = b
+                        write += 3
+                    }
+                }
+            }
+        }
     }
 }

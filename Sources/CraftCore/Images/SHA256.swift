@@ -12,30 +12,31 @@ public enum SHA256 {
     /// The 32-byte digest of `bytes`.
     public static func digest(of bytes: [UInt8]) -> [UInt8] {
         var state = initial
-        var schedule = [UInt32](repeating: 0, count: 64)
-        return bytes.withUnsafeBufferPointer { message -> [UInt8] in
-            let fullBlocks = message.count / 64
-            for block in 0..<fullBlocks {
-                compress(&state, UnsafeBufferPointer(rebasing: message[(block * 64)..<(block * 64 + 64)]), &schedule)
-            }
-            var tail = Array(message[(fullBlocks * 64)...])
-            tail.append(0x80)
-            while tail.count % 64 != 56 { tail.append(0) }
-            let bits = UInt64(message.count) &* 8
-            for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bits >> shift)) }
-            tail.withUnsafeBufferPointer { padded in
-                for block in 0..<(padded.count / 64) {
-                    compress(&state, UnsafeBufferPointer(rebasing: padded[(block * 64)..<(block * 64 + 64)]), &schedule)
+        let fullBlocks = bytes.count / 64
+        var tail = Array(bytes[(fullBlocks * 64)...])
+        tail.append(0x80)
+        while tail.count % 64 != 56 { tail.append(0) }
+        let bits = UInt64(bytes.count) &* 8
+        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bits >> shift)) }
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+            state.withUnsafeMutableBufferPointer { words in
+                bytes.withUnsafeBytes { message in
+                    for block in 0..<fullBlocks { compress(words, message.baseAddress! + block * 64, schedule) }
+                }
+                tail.withUnsafeBytes { padded in
+                    for block in 0..<(padded.count / 64) { compress(words, padded.baseAddress! + block * 64, schedule) }
                 }
             }
-            return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * $0)) } }
         }
+        return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * $0)) } }
     }
 
-    private static func compress(_ state: inout [UInt32], _ block: UnsafeBufferPointer<UInt8>, _ w: inout [UInt32]) {
+    /// One 64-byte block into the eight state words; `w` is scratch space for the 64-word message schedule.
+    private static func compress(
+        _ state: UnsafeMutableBufferPointer<UInt32>, _ block: UnsafeRawPointer, _ w: UnsafeMutableBufferPointer<UInt32>
+    ) {
         for t in 0..<16 {
-            w[t] = UInt32(block[t * 4]) << 24 | UInt32(block[t * 4 + 1]) << 16 | UInt32(block[t * 4 + 2]) << 8
-                | UInt32(block[t * 4 + 3])
+            w[t] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: t * 4, as: UInt32.self))
         }
         for t in 16..<64 {
             let s0 = rotate(w[t - 15], 7) ^ rotate(w[t - 15], 18) ^ (w[t - 15] >> 3)
@@ -43,16 +44,24 @@ public enum SHA256 {
             w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
         }
         var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-        for t in 0..<64 {
-            let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-            let choice = (e & f) ^ (~e & g)
-            let temp1 = h &+ s1 &+ choice &+ roundConstants[t] &+ w[t]
-            let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let temp2 = s0 &+ majority
-            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ temp2)
+        roundConstants.withUnsafeBufferPointer { k in
+            for t in 0..<64 {
+                let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
+                let choice = (e & f) ^ (~e & g)
+                let temp1 = h &+ s1 &+ choice &+ k[t] &+ w[t]
+                let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
+                let majority = (a & b) ^ (a & c) ^ (b & c)
+                (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ s0 &+ majority)
+            }
         }
-        for (index, value) in [a, b, c, d, e, f, g, h].enumerated() { state[index] = state[index] &+ value }
+        state[0] &+= a
+        state[1] &+= b
+        state[2] &+= c
+        state[3] &+= d
+        state[4] &+= e
+        state[5] &+= f
+        state[6] &+= g
+        state[7] &+= h
     }
 
     @inline(__always)

@@ -39,9 +39,10 @@ public struct Workbench: Sendable {
         configuration: Configuration,
         store: ProjectStore,
         log: (@Sendable (String) -> Void)? = nil,
+        progress: @escaping @Sendable (EngineProgress) -> Void = { _ in },
         onWait: @escaping @Sendable () -> Void = {}
     ) -> Workbench {
-        let factory = BackendFactory(configuration: configuration, log: log)
+        let factory = BackendFactory(configuration: configuration, log: log, progress: progress)
         let overrides = OrchestratorProfile.Overrides(
             temperature: configuration.temperature.value, seed: configuration.seed.value,
             maximumResponseTokens: configuration.maxTokens.value)

@@ -44,6 +44,7 @@ extension PartialJSONParser {
         }
         switch byte {
         case 0x22:
+            if leafLent { reclaim() }
             let value = text
             text = ""
             if isKey { try completeKey(value, at: tokenStart) } else { complete(.string(value)) }

@@ -48,8 +48,9 @@ struct CommandContext: Sendable {
         let console = console
         var log: (@Sendable (String) -> Void)?
         if console.verbose { log = { @Sendable line in console.detail(line) } }
+        let engine = EngineProgressView(console: console)
         return Workbench.live(
-            configuration: try configuration(), store: store, log: log,
+            configuration: try configuration(), store: store, log: log, progress: { engine.show($0) },
             onWait: { console.message("waiting for another origami working on this project…") })
     }
 

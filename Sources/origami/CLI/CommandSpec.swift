@@ -82,14 +82,10 @@ struct CommandSpec: Sendable {
     /// The usage line without the `USAGE: ` prefix, for the command reached by `path`, e.g.
     /// `origami brainstorm [--hint TEXT] [OPTIONS] PHOTO...`.
     func usage(path: [String]) -> String {
-        var parts = ["origami"] + path
-        parts += options.map { "[\($0.synopsis)]" }
-        parts.append("[OPTIONS]")
-        if !subcommands.isEmpty {
-            parts.append("COMMAND")
-        } else {
-            parts += arguments.map(\.synopsis)
-        }
-        return parts.joined(separator: " ")
+        let tail = subcommands.isEmpty ? arguments.map(\.synopsis) : ["COMMAND"]
+        let full = (["origami"] + path + options.map { "[\($0.synopsis)]" } + ["[OPTIONS]"] + tail).joined(separator: " ")
+        // A command with many options lists them under OPTIONS only, so the usage line fits 80 columns.
+        guard full.count > 72 else { return full }
+        return (["origami"] + path + ["[OPTIONS]"] + tail).joined(separator: " ")
     }
 }

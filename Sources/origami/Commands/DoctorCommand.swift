@@ -27,6 +27,9 @@ enum DoctorCommand: Command {
         for report in reports {
             text += "  " + report.kind.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
                 + (report.chosen ? "* " : "  ") + summary(report, style: style) + "\n"
+            for check in report.checks {
+                text += "            " + (check.passed ? style.green("✓") : style.red("✗")) + " \(check.name): \(check.detail)\n"
+            }
         }
         text += style.dim("  * chosen by the backend setting") + "\n"
         console.result(text)
@@ -71,6 +74,12 @@ enum DoctorCommand: Command {
         ]
         if case .unavailable(let reason) = report.availability { fields.append(("reason", .string(reason))) }
         if let capabilities = report.capabilities { fields.append(("capabilities", .encoding(capabilities))) }
+        if !report.checks.isEmpty {
+            fields.append(("checks", .array(report.checks.map { check in
+                .object([("name", .string(check.name)), ("passed", .bool(check.passed)),
+                         ("detail", .string(check.detail))])
+            })))
+        }
         return .object(fields)
     }
 }

@@ -1,4 +1,5 @@
 import CraftCore
+import Foundation
 
 /// `origami engine start|stop|status`: the on-box model server.
 enum EngineCommand: Command {
@@ -12,8 +13,45 @@ enum EngineCommand: Command {
         ])
 
     static func run(_ context: CommandContext) async throws {
-        _ = try context.configuration()
-        throw CommandUnavailable(
-            command: "engine \(context.line.path[1])", reason: "the engine manager is not part of this build yet")
+        let console = context.console
+        let manager = BackendFactory(configuration: try context.configuration()).engineManager()
+        switch context.line.path[1] {
+        case "start":
+            let view = EngineProgressView(console: console)
+            let record = try await manager.start { view.show($0) }
+            console.result("The engine is running on \(record.baseURL.absoluteString) (pid \(record.pid)) with "
+                + (record.model as NSString).lastPathComponent + ".")
+            console.event("result", [("command", .string("engine start"))] + fields(record))
+        case "stop":
+            switch try await manager.stop() {
+            case .stopped(let record):
+                console.result("Stopped the engine on port \(record.port) (pid \(record.pid)).")
+                console.event("result", [("command", .string("engine stop")), ("stopped", .bool(true))] + fields(record))
+            case .notRunning(let note):
+                console.result("The engine is not running." + (note.map { " (\($0))" } ?? ""))
+                console.event("result", [("command", .string("engine stop")), ("stopped", .bool(false)),
+                                         ("note", .optional(note))])
+            }
+        default:
+            switch try await manager.status() {
+            case .running(let running):
+                console.result(console.out.green("running") + "\n" + running.description)
+                console.event("result", [
+                    ("command", .string("engine status")), ("running", .bool(true)), ("healthy", .bool(running.healthy)),
+                    ("uptime", .number(running.uptime)), ("idle", .number(running.idle)),
+                    ("stopsIn", running.stopsIn.map(JSONValue.number) ?? .null),
+                ] + fields(running.record))
+            case .stopped(let note):
+                console.result("not running" + (note.map { " (\($0))" } ?? ""))
+                console.event("result", [("command", .string("engine status")), ("running", .bool(false)),
+                                         ("note", .optional(note))])
+            }
+        }
+    }
+
+    private static func fields(_ record: EngineRecord) -> [(String, JSONValue)] {
+        [("pid", .integer(Int(record.pid))), ("port", .integer(record.port)), ("model", .string(record.model)),
+         ("mmproj", .optional(record.mmproj)), ("slots", .integer(record.slots)),
+         ("contextSize", .integer(record.contextSize))]
     }
 }

@@ -1,14 +1,107 @@
 import CraftCore
+import Foundation
 
-/// `origami eval SUITE`: batch evaluations a CI can gate on (built in its own issue; the name is reserved here).
+/// `origami eval SUITE`: batch evaluations a CI can gate on. Parses the options, hands them to `EvalRun`, prints
+/// the table and exits 100 when a gate fails.
 enum EvalCommand: Command {
     static let spec = CommandSpec(
         name: "eval",
         abstract: "Run an evaluation suite and report its metrics.",
-        arguments: [ArgumentSpec(name: "SUITE", help: "The suite file (JSON).", completion: .file)])
+        discussion: """
+            Each case runs on a fresh session and its answer is checked against the case's expectations. The \
+            suite's backend, model and cassette apply unless the command line, environment or configuration file \
+            names them. Exits 100 when a gate fails; with no gate, when any run fails.
+            """,
+        arguments: [ArgumentSpec(name: "SUITE", help: "The suite file (JSON).", completion: .file)],
+        options: [
+            OptionSpec(name: "jobs", short: "j", valueName: "N", help: "Run N cases at once (default: 1)."),
+            OptionSpec(name: "repeat", valueName: "K", help: "Run every case K times (default: the suite's)."),
+            OptionSpec(name: "filter", valueName: "PATTERN", help: "Only cases whose name matches (glob or text)."),
+            OptionSpec(
+                name: "only-failing", valueName: "REPORT", help: "Only the cases that failed in an earlier JSON report.",
+                completion: .file),
+            OptionSpec(name: "no-cache", help: "Ask the model again even when a cached answer exists."),
+            OptionSpec(name: "case-timeout", valueName: "SECONDS", help: "Fail a run that takes longer (default: 300)."),
+            OptionSpec(name: "min-pass-rate", valueName: "RATE", help: "Gate: the least pass rate, e.g. 0.9 or 90%."),
+            OptionSpec(
+                name: "max-false-complete-rate", valueName: "RATE",
+                help: "Gate: the most coach verdicts of complete for unfinished steps, FP/(FP+TN)."),
+            OptionSpec(name: "min-category-accuracy", valueName: "RATE", help: "Gate: the least photo-category accuracy."),
+            OptionSpec(name: "json-report", valueName: "FILE", help: "Write the full report as JSON.", completion: .file),
+            OptionSpec(name: "junit", valueName: "FILE", help: "Write a JUnit XML report.", completion: .file),
+            OptionSpec(
+                name: "markdown", valueName: "FILE", help: "Write a Markdown summary (also to $GITHUB_STEP_SUMMARY).",
+                completion: .file),
+            OptionSpec(name: "html", valueName: "FILE", help: "Write one self-contained HTML page.", completion: .file),
+        ])
 
     static func run(_ context: CommandContext) async throws {
-        throw CommandUnavailable(command: "eval", reason: "evaluation suites are not part of this build yet")
+        let line = context.line
+        guard let suitePath = line.arguments.first, line.arguments.count == 1 else {
+            throw UsageError(problem: .missingArgument("SUITE"), path: line.path)
+        }
+        let gates = EvalGates(
+            minPassRate: try rate(line, "min-pass-rate"), maxFalseCompleteRate: try rate(line, "max-false-complete-rate"),
+            minCategoryAccuracy: try rate(line, "min-category-accuracy"))
+        var options = EvalRunOptions(
+            concurrency: try line.integer("jobs") ?? 1, repeats: try line.integer("repeat"), filter: line.value("filter"),
+            gates: gates)
+        options.timeoutSeconds = try line.integer("case-timeout").map(Double.init)
+        let invocation = EvalInvocation(
+            suiteURL: context.resolve(suitePath), options: options, onlyFailing: line.value("only-failing").map(context.resolve),
+            useCache: !line.has("no-cache"),
+            files: EvalReportFiles(
+                json: line.value("json-report").map(context.resolve), junit: line.value("junit").map(context.resolve),
+                markdown: line.value("markdown").map(context.resolve), html: line.value("html").map(context.resolve)),
+            environment: context.environment)
+        let console = context.console
+        let report = try await EvalRun.run(invocation, makeExecutor: { suite in
+            let configuration = try configuration(for: suite, context: context)
+            let overrides = OrchestratorProfile.Overrides(
+                temperature: configuration.temperature.value, seed: configuration.seed.value,
+                maximumResponseTokens: configuration.maxTokens.value)
+            let chain = try BackendFactory(configuration: configuration).chain()
+            return EvalFlowExecutor(backends: chain.backends, model: configuration.model.value, overrides: overrides)
+        }, progress: { run, done, total in
+            let verdict = run.passed ? console.err.green("pass") : console.err.red("FAIL")
+            let why = run.failures.first.map { " · \($0.name): " + $0.message.split(whereSeparator: \.isNewline).joined(separator: " ") }
+            console.message("[\(done)/\(total)] \(verdict) \(run.caseName) #\(run.iteration)" + console.err.dim(
+                " \(Int(run.outcome.latencyMs.rounded())) ms\(run.cached ? ", cached" : "")" + (why.map { String($0.prefix(160)) } ?? "")))
+        })
+        let terminal = console.terminal
+        console.result(EvalTableReporter.render(
+            report, colour: console.out.enabled, width: terminal.stdoutIsTTY ? terminal.width : nil))
+        console.event("result", [
+            ("command", .string("eval")), ("suite", .string(report.suite)), ("runs", .integer(report.metrics.runs)),
+            ("passed", .integer(report.metrics.passed)), ("passRate", .number(report.metrics.passRate)),
+            ("gatesPassed", .bool(report.passed)),
+        ])
+        if let failure = report.gateError { throw failure }
+    }
+
+    /// The configuration with the suite's backend, model and cassette filling what nothing else set.
+    private static func configuration(for suite: EvalSuite, context: CommandContext) throws -> Configuration {
+        var flags = GlobalOptions.configurationFlags(context.line)
+        let loaded = try? context.configuration()
+        if flags["backend"] == nil, loaded?.backends.source ?? .builtIn == .builtIn, let backend = suite.backend {
+            flags["backend"] = backend
+        }
+        if flags["model"] == nil, loaded?.model.value == nil, let model = suite.model { flags["model"] = model }
+        if flags["cassette"] == nil, loaded?.cassette.value == nil, let cassette = suite.cassette {
+            flags["cassette"] = cassette.path
+        }
+        return try Configuration.load(flags: flags, environment: context.environment)
+    }
+
+    /// A gate's rate from `0.9` or `90%`; a usage error otherwise.
+    private static func rate(_ line: ParsedCommandLine, _ name: String) throws -> Double? {
+        guard let text = line.value(name) else { return nil }
+        guard let rate = EvalGates.parseRate(text) else {
+            throw UsageError(
+                problem: .invalidValue(option: "--" + name, value: text, expected: "a rate from 0 to 1, or 0% to 100%"),
+                path: line.path)
+        }
+        return rate
     }
 }
 

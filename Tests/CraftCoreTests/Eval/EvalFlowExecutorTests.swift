@@ -129,3 +129,14 @@ import Testing
         #expect(plain.identity.promptVersion != seeded.identity.promptVersion)
     }
 }
+
+@Suite struct EvalPreflightTests {
+    @Test func stopsWhenNoBackendIsAvailableAndPassesWhenOneIs() async throws {
+        let down = TestLanguageModel(name: "replay", availability: .unavailable(reason: "the cassette is missing")) { _, _ in [] }
+        let up = TestLanguageModel(answers: ["{}"])
+        await #expect(throws: ModelError.unavailable(backend: "replay", reason: "no backend can answer: replay: the cassette is missing")) {
+            try await EvalFlowExecutor(backends: [down]).preflight()
+        }
+        try await EvalFlowExecutor(backends: [down, up]).preflight()
+    }
+}

@@ -247,12 +247,34 @@ import Testing
         #expect(formatter.help(path: ["eval"]) == """
             OVERVIEW: Run an evaluation suite and report its metrics.
 
+            Each case runs on a fresh session and its answer is checked against the case's
+            expectations. The suite's backend, model and cassette apply unless the command
+            line, environment or configuration file names them. Exits 100 when a gate fails;
+            with no gate, when any run fails.
+
             USAGE: origami eval [OPTIONS] SUITE
 
             ARGUMENTS:
               SUITE                   The suite file (JSON).
 
             OPTIONS:
+              -j, --jobs N            Run N cases at once (default: 1).
+              --repeat K              Run every case K times (default: the suite's).
+              --filter PATTERN        Only cases whose name matches (glob or text).
+              --only-failing REPORT   Only the cases that failed in an earlier JSON report.
+              --no-cache              Ask the model again even when a cached answer exists.
+              --case-timeout SECONDS  Fail a run that takes longer (default: 300).
+              --min-pass-rate RATE    Gate: the least pass rate, e.g. 0.9 or 90%.
+              --max-false-complete-rate RATE
+                                      Gate: the most coach verdicts of complete for
+                                      unfinished steps, FP/(FP+TN).
+              --min-category-accuracy RATE
+                                      Gate: the least photo-category accuracy.
+              --json-report FILE      Write the full report as JSON.
+              --junit FILE            Write a JUnit XML report.
+              --markdown FILE         Write a Markdown summary (also to
+                                      $GITHUB_STEP_SUMMARY).
+              --html FILE             Write one self-contained HTML page.
               -h, --help              Show help information.
 
               The global options (--backend, --model, --json, --quiet and others) work with

@@ -1,0 +1,96 @@
+import CraftCore
+import Foundation
+import Testing
+
+/// `origami eval` through the built binary: the shipped suite replayed offline from its cassette, as CI runs it,
+/// with every report written and read back.
+@Suite struct EvalEndToEndTests {
+    static let suite = OrigamiProcess.packageRoot.appendingPathComponent("Tests/Evals/samples.json")
+    static let cassette = OrigamiProcess.packageRoot.appendingPathComponent("Tests/Evals/samples.cassette.jsonl")
+    /// Whether `scripts/setup` installed the engine and its model where origami looks by default.
+    static let engineInstalled: Bool = {
+        let environment = ProcessInfo.processInfo.environment
+        let data = environment["XDG_DATA_HOME"].map { URL(fileURLWithPath: $0) }
+            ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".local/share")
+        let root = data.appendingPathComponent("origami")
+        return FileManager.default.isExecutableFile(
+            atPath: root.appendingPathComponent("engine/\(EngineSetup.engineVersion)/bin/llama-server").path)
+            && FileManager.default.fileExists(atPath: root.appendingPathComponent("models/\(EngineSetup.modelName)").path)
+    }()
+
+    let origami: OrigamiProcess
+
+    init() throws {
+        origami = try OrigamiProcess()
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: cassette.path)))
+    func theShippedSuiteReplaysOfflineWithEveryReport() throws {
+        let outcome = try origami.run([
+            "eval", Self.suite.path, "--backend", "replay", "--no-cache", "-j", "2", "--min-pass-rate", "0",
+            "--json-report", "r.json", "--junit", "r.xml", "--markdown", "r.md", "--html", "r.html",
+        ])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout.hasPrefix("CASE "))
+        #expect(outcome.stdout.contains("coach isCurrentStepComplete"))
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: origami.file("r.json"))) as? [String: Any])
+        let runs = try #require(report["runs"] as? [[String: Any]])
+        #expect(runs.count == 15)
+        let errors = runs.compactMap { ($0["outcome"] as? [String: Any])?["error"] as? [String: Any] }
+        #expect(errors.isEmpty, "a replayed case failed to answer: \(errors)")
+        let coach = try #require((report["metrics"] as? [String: Any])?["coach"] as? [String: Any])
+        let counted = ["truePositives", "falsePositives", "trueNegatives", "falseNegatives"].compactMap { coach[$0] as? Int }
+        #expect(counted.reduce(0, +) == 8)
+        let html = try String(contentsOf: origami.file("r.html"), encoding: .utf8)
+        #expect(html.components(separatedBy: "data:image/jpeg;base64,").count - 1 == 16)
+        #expect(try String(contentsOf: origami.file("r.xml"), encoding: .utf8).contains("<testcase "))
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: cassette.path)))
+    func aFailedGateExitsHundredAndOnlyFailingRerunsTheFailures() throws {
+        let first = try origami.run(["eval", Self.suite.path, "--backend", "replay", "--json-report", "r.json"])
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: origami.file("r.json"))) as? [String: Any])
+        let runs = try #require(report["runs"] as? [[String: Any]])
+        let failing = Set(runs.filter { ($0["assertions"] as? [[String: Any]])?.contains { $0["passed"] as? Bool == false } == true }
+            .compactMap { $0["caseName"] as? String })
+        #expect(first.status == (failing.isEmpty ? 0 : 100))
+        guard !failing.isEmpty else { return }
+        #expect(first.stderr.contains("error: eval gate failed:\n  - min-pass-rate: "))
+        let again = try origami.run(["eval", Self.suite.path, "--backend", "replay", "--only-failing", "r.json",
+                                     "--json-report", "again.json"])
+        let rerun = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: origami.file("again.json"))) as? [String: Any])
+        let names = Set(((rerun["runs"] as? [[String: Any]]) ?? []).compactMap { $0["caseName"] as? String })
+        #expect(names == failing)
+        #expect(again.status == 100)
+    }
+
+    @Test func aSuiteWithATypoNamesTheKeyAndExits78() throws {
+        try origami.write(#"{"cases": [{"name": "a", "mode": "tutorial", "inputs": {"idea": "Cup"}, "expect": {"minIdea": 3}}]}"#, to: "s.json")
+        let outcome = try origami.run(["eval", "s.json", "--backend", "replay", "--cassette", "none.jsonl"])
+        #expect(outcome.status == 78)
+        #expect(outcome.stderr.contains("s.json: cases[0].expect.minIdea: unknown key; expected one of schemaValid, minIdeas"))
+    }
+
+    /// A slice of the suite live on the installed engine, so a change that breaks the real model's answers shows
+    /// even when the cassette still replays.
+    @Test(
+        .enabled(if: engineInstalled, "needs scripts/setup's engine and model"),
+        .timeLimit(.minutes(30)))
+    func aLiveSliceOnTheEngineAnswers() throws {
+        let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+        let outcome = try origami.run([
+            "eval", Self.suite.path, "--backend", "engine", "--filter", "coach step 1 done", "--no-cache",
+            "--case-timeout", "1500", "--timeout", "900", "--min-pass-rate", "0", "--json-report", "live.json",
+        ], environment: ["HOME": home])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: origami.file("live.json"))) as? [String: Any])
+        let runs = try #require(report["runs"] as? [[String: Any]])
+        #expect(runs.count == 1)
+        let answered = (runs.first?["assertions"] as? [[String: Any]])?.first { $0["name"] as? String == "answered" }
+        #expect(answered?["passed"] as? Bool == true, "\(answered ?? [:])")
+    }
+}

@@ -1,0 +1,128 @@
+import CraftCore
+import Foundation
+import Testing
+
+/// The whole flow through the built binary on `SamplePhotos/`, replaying a cassette recorded from the real engine
+/// by `scripts/record-flow`: brainstorm → tutorial → coach (incomplete, then complete) → term → status, checking
+/// stdout, stderr, `--json` lines, exit codes and the project file after every step.
+@Suite struct FlowEndToEndTests {
+    static let fixtures = OrigamiProcess.packageRoot.appendingPathComponent("Tests/OrigamiTests/Fixtures")
+
+    struct Recorded: Decodable {
+        struct Coach: Decodable {
+            var photo: String
+            var complete: Bool
+        }
+        var coach: [Coach]
+        var term: String
+    }
+
+    let origami: OrigamiProcess
+    let recorded: Recorded
+
+    init() throws {
+        var origami = try OrigamiProcess()
+        origami.environment["ORIGAMI_BACKEND"] = "replay"
+        origami.environment["ORIGAMI_CASSETTE"] = Self.fixtures.appendingPathComponent("flow.cassette.jsonl").path
+        try FileManager.default.copyItem(
+            at: OrigamiProcess.packageRoot.appendingPathComponent("SamplePhotos"),
+            to: origami.file("SamplePhotos"))
+        self.origami = origami
+        recorded = try JSONDecoder().decode(
+            Recorded.self, from: Data(contentsOf: Self.fixtures.appendingPathComponent("flow.json")))
+    }
+
+    private func project() throws -> Project {
+        try ProjectStore(root: origami.directory).load()
+    }
+
+    @Test func brainstormTutorialCoachTermStatus() throws {
+        // Brainstorm: a directory stands for its photos; people get results on stdout, messages on stderr.
+        let brainstorm = try origami.run(["brainstorm", "SamplePhotos"])
+        #expect(brainstorm.status == 0, "\(brainstorm.stderr)")
+        #expect(brainstorm.stdout.hasPrefix("Photos\n"))
+        #expect(brainstorm.stdout.contains("\nIdeas\n  1. "))
+        #expect(!brainstorm.stdout.contains("\u{1B}["), "no colour or cursor movement when stdout is not a terminal")
+        #expect(brainstorm.stderr.contains("Looking at 6 photos"))
+        #expect(brainstorm.stderr.contains("cannot see photos"))
+        var project = try project()
+        #expect(project.photos.count == 6)
+        #expect(Set(project.analyses.map(\.image.label)) == Set(project.photos.map(\.label)))
+        #expect(project.ideas.count >= 3)
+        let firstIdea = project.ideas[0].title
+
+        // Tutorial for idea 1, as JSON: one object per line, the last one the result.
+        let tutorial = try origami.run(["tutorial", "--idea", "1", "--json"])
+        #expect(tutorial.status == 0, "\(tutorial.stderr)")
+        let result = try #require(tutorial.events.last)
+        #expect(result["event"] as? String == "result")
+        #expect(result["command"] as? String == "tutorial")
+        #expect(result["idea"] as? Int == 1)
+        let steps = try #require(result["steps"] as? [[String: Any]])
+        #expect(!steps.isEmpty)
+        project = try self.project()
+        #expect(project.chosenIdea == 1 && project.currentStep == 1 && project.tutorial != nil)
+
+        // Coach: exit 0 whatever the verdict; only a complete verdict moves the step on.
+        var step = 1
+        for (index, coach) in recorded.coach.enumerated() {
+            let outcome = try origami.run(["coach", coach.photo])
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+            #expect(outcome.stdout.hasPrefix("Step \(step)\n"))
+            let verdict = coach.complete ? "Step \(step) is complete." : "Step \(step) is not complete yet."
+            #expect(outcome.stdout.contains(verdict))
+            if coach.complete { step += 1 }
+            project = try self.project()
+            #expect(project.currentStep == step)
+            #expect(project.feedback.count == index + 1)
+            #expect(project.feedback.last?.isStepComplete == coach.complete)
+        }
+        #expect(recorded.coach.contains { $0.complete } && recorded.coach.contains { !$0.complete })
+
+        // Term: the list, then one explanation; both kept in the project.
+        let terms = try origami.run(["term"])
+        #expect(terms.status == 0, "\(terms.stderr)")
+        #expect(terms.stdout.contains(recorded.term))
+        let explained = try origami.run(["term", recorded.term, "--quiet"])
+        #expect(explained.status == 0)
+        #expect(explained.stderr.isEmpty, "--quiet prints only results")
+        #expect(try self.project().terms.contains { $0.term.lowercased() == recorded.term.lowercased()
+            && $0.explanation != nil })
+
+        // Status shows it all; its JSON result carries the project.
+        let status = try origami.run(["status"])
+        #expect(status.status == 0)
+        #expect(status.stdout.contains(firstIdea + " (chosen)"))
+        #expect(status.stdout.contains("→ \(step)."))
+        #expect(status.stdout.contains("Last feedback (step"))
+        let json = try origami.run(["status", "--json"])
+        let saved = try #require(json.events.last?["project"] as? [String: Any])
+        #expect(saved["currentStep"] as? Int == step)
+    }
+
+    @Test func aRequestTheCassetteNeverSawIsALoudDataError() throws {
+        let outcome = try origami.run(["brainstorm", "SamplePhotos/paper-warm.jpg", "--hint", "something unheard of"])
+        #expect(outcome.status == 65)
+        #expect(outcome.stderr.contains("flow.cassette.jsonl"))
+        #expect(!FileManager.default.fileExists(atPath: origami.file(".origami/project.json").path))
+    }
+
+    @Test func eightConcurrentCoachRunsLoseNoFeedback() throws {
+        var origami = self.origami
+        origami.environment["ORIGAMI_CASSETTE"] = Self.fixtures.appendingPathComponent("r4.cassette.jsonl").path
+        try FileManager.default.createDirectory(at: origami.file(".origami"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: Self.fixtures.appendingPathComponent("r4.project.json"), to: origami.file(".origami/project.json"))
+        let before = try project()
+        let photo = try #require(recorded.coach.first { !$0.complete }).photo
+        let processes = try (0..<8).map { _ in try origami.start(["coach", "--quiet", photo]) }
+        for process in processes {
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+        }
+        let after = try project()
+        #expect(after.feedback.count == before.feedback.count + 8)
+        #expect(after.revision == before.revision + 8)
+        #expect(after.transcript.entries.count >= before.transcript.entries.count)
+    }
+}
