@@ -170,4 +170,19 @@ struct EngineManagerTests {
         #expect(note?.contains("unused for") == true)
         #expect(!isAlive(record.pid))
     }
+
+    @Test func statusDuringAnotherStartReportsALoadingServerWithoutWaiting() async throws {
+        let starting = manager(extra: ["FAKE_LOAD_SECONDS": "6"])
+        let start = Task { try await starting.start() }
+        #expect(await eventually { FileManager.default.fileExists(atPath: starting.files.state) })
+        guard case .running(let running) = try await manager().status() else {
+            Issue.record("status should report the server being started")
+            return
+        }
+        #expect(!running.healthy)
+        #expect(running.description.contains("(loading)"))
+        let record = try await start.value
+        #expect(record.pid == running.record.pid)
+        try await starting.stop()
+    }
 }
