@@ -126,7 +126,7 @@ struct FlowEndToEndTests {
             ["-qec", command, "/dev/null"], executable: URL(fileURLWithPath: "/usr/bin/script"))
         #expect(outcome.status == 0, "\(outcome.stdout)")
         #expect(outcome.stdout.contains("\u{1B}[1mIdeas\u{1B}[0m"), "bold headings on a terminal")
-        #expect(outcome.stdout.range(of: #"\u{1B}\[\d+A\r\u{1B}\[J"#, options: .regularExpression) != nil,
+        #expect(outcome.stdout.range(of: #"\x1B\[\d+A\r\x1B\[J"#, options: .regularExpression) != nil,
                 "cursor moves up and clears to redraw the streaming block")
         let plain = try origami.run(["brainstorm", "SamplePhotos", "--project", "again"],
                                     environment: ["NO_COLOR": "1"])
