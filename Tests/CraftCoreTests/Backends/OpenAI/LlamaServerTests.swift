@@ -55,7 +55,7 @@ struct LlamaServerTests {
 
         // A brainstorm request with a schema: the grammar makes the answer parse with three ideas.
         let request = GenerationRequest(responseFormat: Self.ideas, options: .init(temperature: 1.0,
-                                                                                    maximumResponseTokens: 250))
+                                                                                    maximumResponseTokens: 400))
         let brainstorm = try await collect(model.stream(
             prompt("I have coloured paper, glue and string. What can I make with this? Please offer 3 ideas."),
             request: request)).get()
