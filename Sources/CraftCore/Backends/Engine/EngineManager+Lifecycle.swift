@@ -35,8 +35,8 @@ extension EngineManager {
                 processes: processes)
             progress(EngineProgress(phase: .launching, elapsed: Date().timeIntervalSince(began), port: port,
                                     model: record.model))
-            guard let pid = try await watchdog.serverPID(timeout: 10) else {
-                throw failure("the watchdog did not report the server's pid within 10 s", record: record)
+            guard let pid = try await watchdog.serverPID(timeout: 60) else {
+                throw failure("the watchdog did not report the server's pid within 60 s", record: record)
             }
             record.pid = pid
             try store.write(record)
