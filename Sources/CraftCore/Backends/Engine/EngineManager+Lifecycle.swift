@@ -35,8 +35,11 @@ extension EngineManager {
                 processes: processes)
             progress(EngineProgress(phase: .launching, elapsed: Date().timeIntervalSince(began), port: port,
                                     model: record.model))
-            guard let pid = try await watchdog.serverPID(timeout: 60) else {
-                throw failure("the watchdog did not report the server's pid within 60 s", record: record)
+            // Normally milliseconds; a starved machine can take seconds just to fork a shell.
+            guard let pid = try await watchdog.serverPID(timeout: configuration.startTimeout) else {
+                throw failure(
+                    "the watchdog did not report the server's pid within \(Int(configuration.startTimeout)) s",
+                    record: record)
             }
             record.pid = pid
             try store.write(record)
