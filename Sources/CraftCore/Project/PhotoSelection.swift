@@ -38,6 +38,7 @@ public enum PhotoSelection {
     public static func recordedPath(_ file: URL, relativeTo directory: URL) -> String {
         let path = file.standardizedFileURL.path
         let base = directory.standardizedFileURL.path
+        if path == base { return "." }
         let prefix = base.hasSuffix("/") ? base : base + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }

@@ -6,6 +6,10 @@ import Testing
 private let recordedFlowExists = FileManager.default.fileExists(
     atPath: OrigamiProcess.packageRoot.appendingPathComponent("Tests/OrigamiTests/Fixtures/flow.json").path)
 
+/// Whether `scripts/record-flow` has recorded the eight coach runs the concurrency case replays.
+private let recordedCoachRunsExist = FileManager.default.fileExists(
+    atPath: OrigamiProcess.packageRoot.appendingPathComponent("Tests/OrigamiTests/Fixtures/r4.cassette.jsonl").path)
+
 /// The whole flow through the built binary on `SamplePhotos/`, replaying a cassette recorded from the real engine
 /// by `scripts/record-flow`: brainstorm → tutorial → coach (incomplete, then complete) → term → status, checking
 /// stdout, stderr, `--json` lines, exit codes and the project file after every step.
@@ -30,6 +34,7 @@ struct FlowEndToEndTests {
     init() throws {
         var origami = try OrigamiProcess()
         origami.environment["ORIGAMI_BACKEND"] = "replay"
+        origami.environment["ORIGAMI_MAX_TOKENS"] = "1500"  // as scripts/record-flow recorded with
         origami.environment["ORIGAMI_CASSETTE"] = Self.fixtures.appendingPathComponent("flow.cassette.jsonl").path
         try FileManager.default.copyItem(
             at: OrigamiProcess.packageRoot.appendingPathComponent("SamplePhotos"),
@@ -127,5 +132,24 @@ struct FlowEndToEndTests {
         let plain = try origami.run(["brainstorm", "SamplePhotos", "--project", "again"],
                                     environment: ["NO_COLOR": "1"])
         #expect(!plain.stdout.contains("\u{1B}"))
+    }
+
+    @Test(.enabled(if: recordedCoachRunsExist))
+    func eightConcurrentCoachRunsLoseNoFeedback() throws {
+        var origami = self.origami
+        origami.environment["ORIGAMI_CASSETTE"] = Self.fixtures.appendingPathComponent("r4.cassette.jsonl").path
+        try FileManager.default.createDirectory(at: origami.file(".origami"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: Self.fixtures.appendingPathComponent("r4.project.json"), to: origami.file(".origami/project.json"))
+        let before = try project()
+        let photo = try #require(recorded.coach.first { !$0.complete }).photo
+        let processes = try (0..<8).map { _ in try origami.start(["coach", "--quiet", photo]) }
+        for process in processes {
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+        }
+        let after = try project()
+        #expect(after.feedback.count == before.feedback.count + 8)
+        #expect(after.revision == before.revision + 8)
     }
 }
