@@ -16,7 +16,7 @@ parallel tests apart), or else from --mode. Modes:
   refusal         an OpenAI refusal                 stall:SECS    one chunk, then silence for SECS (max 60)
   stallhead:SECS  silence before any response       huge          a 50 MB body
   drip            the valid answer one byte at a time
-  contenttype     HTTP 200 with text/html
+  contenttype     HTTP 200 with text/html          llamacpp      (--mode only) /v1/models owned by llamacpp
 
 Standard library only. Binds 127.0.0.1 only. Prints `PORT n` on stdout once listening. Stops after --lifetime
 seconds, after --max-requests requests, or when standard input closes (so it dies with the test process).
@@ -111,7 +111,8 @@ class Handler(BaseHTTPRequestHandler):
         if self.path == "/api/tags":
             return self.send_json(200, {"models": [{"name": n, "model": n, "size": 1} for n in MODEL_LIST]})
         if self.path == "/v1/models":
-            data = [{"id": n, "object": "model", "owned_by": "fault-server", "max_model_len": 8192} for n in MODEL_LIST]
+            owner = "llamacpp" if mode == "llamacpp" else "fault-server"
+            data = [{"id": n, "object": "model", "owned_by": owner, "max_model_len": 8192} for n in MODEL_LIST]
             return self.send_json(200, {"object": "list", "data": data})
         if self.path == "/props":
             return self.send_json(200, {"default_generation_settings": {"n_ctx": 4096},

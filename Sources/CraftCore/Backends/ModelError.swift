@@ -63,6 +63,7 @@ extension ModelError: ExitStatusProviding {
 }
 
 extension ModelError: CustomStringConvertible {
+    /// What happened, to what, and what to do.
     public var description: String {
         switch self {
         case .unreachable(let backend, let url, let detail):

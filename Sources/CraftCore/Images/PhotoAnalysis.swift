@@ -22,9 +22,15 @@ public struct PhotoAnalysis: Sendable, Hashable {
     public var contrast: Double
     /// The fraction of pixels on a noticeable edge (after shrinking the picture to at most 256 pixels).
     public var edgeDensity: Double
-    /// The share of edge strength in the two strongest of twelve edge directions (1/6 when edges run every way).
-    public var directionality: Double
-    /// The texture class derived from `edgeDensity` and `directionality`.
+    /// The fraction of the picture (in 8×8 tiles) dense with fine edges: yarn, fabric, fur, rather than a few
+    /// outlines of flat things.
+    public var texturedShare: Double
+    /// How strongly the textured tiles repeat themselves at a shift of a few pixels (normalised autocorrelation,
+    /// averaged): near 1 for checks, stripes and dots, low for the random strands of yarn.
+    public var periodicity: Double
+    /// The texture of the picture's textured part: flat when under 6 % of the tiles are textured, otherwise
+    /// patterned when the textured tiles mostly repeat, fibrous when they mostly do not. A yarn ball on a plain
+    /// table is fibrous even though most of the picture is table.
     public var texture: Texture
 
     /// Measures `image`.
@@ -42,36 +48,18 @@ public struct PhotoAnalysis: Sendable, Hashable {
         brightness = sum / count
         let mean = brightness
         contrast = (lightness.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / count).squareRoot()
-        (edgeDensity, directionality) = Self.edges(lightness, width: small.width, height: small.height)
+        let grid = TextureGrid(lightness, width: small.width, height: small.height)
+        edgeDensity = grid.edgeDensity
+        let textured = grid.tiles.filter { $0.density >= Self.texturedDensity }
+        texturedShare = Double(textured.count) / Double(max(1, grid.tiles.count))
+        let repeating = textured.map { grid.periodicity(of: $0) }
+        periodicity = repeating.isEmpty ? 0 : repeating.reduce(0, +) / Double(repeating.count)
         texture =
-            edgeDensity < Self.flatEdgeDensity ? .flat : directionality >= Self.patternDirectionality ? .patterned : .fibrous
+            texturedShare < Self.texturedShareFloor
+            ? .flat : repeating.filter { $0 >= Self.patternPeriodicity }.count * 2 >= repeating.count ? .patterned : .fibrous
     }
 
-    static let flatEdgeDensity = 0.12
-    static let patternDirectionality = 0.5
-    static let edgeThreshold = 8.0
-
-    /// The edge density and directionality of a lightness map, from Sobel gradients.
-    static func edges(_ lightness: [Double], width: Int, height: Int) -> (density: Double, directionality: Double) {
-        guard width >= 3, height >= 3 else { return (0, 0) }
-        var bins = [Double](repeating: 0, count: 12)
-        var edgePixels = 0
-        for y in 1..<(height - 1) {
-            for x in 1..<(width - 1) {
-                let at = { (dx: Int, dy: Int) in lightness[(y + dy) * width + x + dx] }
-                let gx = (at(1, -1) + 2 * at(1, 0) + at(1, 1)) - (at(-1, -1) + 2 * at(-1, 0) + at(-1, 1))
-                let gy = (at(-1, 1) + 2 * at(0, 1) + at(1, 1)) - (at(-1, -1) + 2 * at(0, -1) + at(1, -1))
-                let magnitude = (gx * gx + gy * gy).squareRoot() / 4
-                guard magnitude > edgeThreshold else { continue }
-                edgePixels += 1
-                var angle = atan2(gy, gx)
-                if angle < 0 { angle += .pi }
-                bins[min(11, Int(angle / .pi * 12))] += magnitude
-            }
-        }
-        let inner = Double((width - 2) * (height - 2))
-        let total = bins.reduce(0, +)
-        let topTwo = bins.sorted(by: >).prefix(2).reduce(0, +)
-        return (Double(edgePixels) / inner, total > 0 ? topTwo / total : 0)
-    }
+    static let texturedDensity = 0.35
+    static let texturedShareFloor = 0.06
+    static let patternPeriodicity = 0.6
 }

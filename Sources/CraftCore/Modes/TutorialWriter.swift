@@ -2,7 +2,8 @@
 /// reasoning when the model supports it).
 ///
 /// `Tutorial` itself checks the steps are numbered 1, 2, 3 … and that there are materials and steps; this flow
-/// adds that each step says something.
+/// adds that each step says something, and caps the steps and materials lists (`maximumListLength`) so a small
+/// model under a grammar cannot keep adding steps until the token limit cuts it off.
 public struct TutorialWriter: Sendable {
     /// The session the tutorial is written on (switched to tutorial mode).
     public let session: LanguageModelSession
@@ -10,6 +11,22 @@ public struct TutorialWriter: Sendable {
     /// Creates the flow on a session, which may continue a transcript restored from a project file.
     public init(session: LanguageModelSession) {
         self.session = session
+    }
+
+    /// The most steps, and the most materials, a tutorial may list.
+    public static let maximumListLength = 12
+
+    /// The tutorial schema with its lists capped at `maximumListLength`.
+    public static var schema: GenerationSchema {
+        var schema = Tutorial.generationSchema
+        guard case .object(let properties) = schema.kind else { return schema }
+        schema.kind = .object(properties.map { property in
+            guard case .array = property.schema.kind else { return property }
+            var capped = property
+            capped.schema = property.schema.guided(by: [.maximumCount(maximumListLength)])
+            return capped
+        })
+        return schema
     }
 
     /// Writes the tutorial for `idea`, streaming partial tutorials to `onUpdate`.
@@ -24,6 +41,7 @@ public struct TutorialWriter: Sendable {
         return try await session.respond(
             to: CraftPrompts.tutorial(title: idea.title, description: idea.description, hint: hint),
             generating: Tutorial.self,
+            schema: Self.schema,
             validate: Self.violations(of:),
             onUpdate: onUpdate
         )

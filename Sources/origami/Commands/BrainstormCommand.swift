@@ -28,7 +28,13 @@ enum BrainstormCommand: Command {
             switch update {
             case .analysis(let list):
                 view.show(renderer.analysisLines(list.images ?? []))
+                view.hold((list.images ?? []).compactMap { analysis in
+                    guard let label = analysis.image, let category = analysis.typeOfImage else { return nil }
+                    return (label, "analysis", [("label", .string(label)), ("category", .string(category.rawValue)),
+                                                ("analysis", .optional(analysis.analysis))])
+                })
             case .ideas(let list):
+                view.flush()
                 let ideas = list.ideas ?? []
                 view.show(renderer.ideaLines(ideas.map { ($0.title, $0.description) }))
                 for (index, idea) in ideas.enumerated() {

@@ -76,8 +76,8 @@ extension JSONValue {
     init(jsonObject: Any) {
         switch jsonObject {
         case let text as String: self = .string(text)
-        case let number as NSNumber where String(cString: number.objCType) == "c" || number is Bool:
-            self = .bool(number.boolValue)
+        case let flag as Bool where String(describing: type(of: jsonObject)).contains("Bool"):
+            self = .bool(flag)
         case let number as NSNumber:
             self = number.doubleValue == number.doubleValue.rounded() && abs(number.doubleValue) < 1e15
                 ? .integer(number.intValue) : .number(number.doubleValue)

@@ -9,6 +9,7 @@ final class StreamView: Sendable {
         var lastLines: [String] = []
         var sentPartials: [Int: JSONValue] = [:]
         var sentAnalyses: Set<String> = []
+        var pending: [(key: String, name: String, fields: [(String, JSONValue)])] = []
     }
 
     private let console: Console
@@ -53,6 +54,21 @@ final class StreamView: Sendable {
         guard console.format == .json else { return }
         let first = state.withLock { $0.sentAnalyses.insert(key).inserted }
         if first { console.event(name, fields) }
+    }
+
+    /// Keeps events to send later with `flush`, replacing what was kept before (JSON mode only).
+    func hold(_ events: [(key: String, name: String, fields: [(String, JSONValue)])]) {
+        guard console.format == .json else { return }
+        state.withLock { $0.pending = events }
+    }
+
+    /// Sends the events kept by `hold`, each once.
+    func flush() {
+        let events = state.withLock { state in
+            defer { state.pending = [] }
+            return state.pending
+        }
+        for event in events { once(event.key, event.name, event.fields) }
     }
 
     /// Says on stderr that an answer is being asked for again, and why.

@@ -9,6 +9,7 @@ import Testing
             var file: String
             var category: String
             var colours: [String]
+            var texture: String
             var orientation: Int?
             var step: Int?
             var complete: Bool?
@@ -65,7 +66,17 @@ import Testing
         #expect(named.contains(entry.colours[0]), "\(photo.description)")
         let agreeing = entry.colours.filter(named.contains)
         #expect(agreeing.count * 2 >= min(entry.colours.count, named.count), "\(photo.description)")
+        #expect(photo.analysis.texture.rawValue == entry.texture, "\(photo.description)")
     }
+
+    @Test func descriptionOfASamplePhotoReadsAsAPersonWould() throws {
+        let photo = try Photo.load(contentsOf: Self.folder.appendingPathComponent("yarn-and-needles.jpg"))
+        #expect(photo.description == photo.label + " (1024×768, landscape): " + Self.yarnDescription)
+    }
+
+    static let yarnDescription =
+        "mostly light brown (59 %), some tan (22 %), a little coral (6 %), rust (5 %) and navy (4 %); "
+        + "medium brightness, a fine, fibrous texture like yarn or felt."
 
     @Test func sidewaysPhotoComesOutUpright() throws {
         let photo = try Photo.load(contentsOf: Self.folder.appendingPathComponent("paper-warm.jpg"))

@@ -14,6 +14,7 @@ import Testing
         #expect(call.prompt?.text.contains("\"Paper cup\". A cup folded from one red square.") == true)
         #expect(call.request.options.temperature == 0.2)
         #expect(call.request.responseFormat?.name == "Tutorial")
+        #expect(call.request.responseFormat?.plainJSONSchema.contains(#""maxItems":12"#) == true)
     }
 
     @Test func stepsNumberedOutOfOrderAreAskedForAgain() async throws {

@@ -53,8 +53,10 @@ struct OrigamiProcess {
     }
 
     /// Runs origami with `arguments` in the scratch directory and waits for it.
-    func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Outcome {
-        let process = try start(arguments, environment: extra)
+    func run(
+        _ arguments: [String], environment extra: [String: String] = [:], executable: URL = binary
+    ) throws -> Outcome {
+        let process = try start(arguments, environment: extra, executable: executable)
         let out = process.standardOutput as! Pipe
         let err = process.standardError as! Pipe
         // Read both pipes while the process runs, so a full pipe never blocks it.
@@ -70,12 +72,14 @@ struct OrigamiProcess {
     }
 
     /// Starts origami without waiting; stdout and stderr are pipes.
-    func start(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Process {
+    func start(
+        _ arguments: [String], environment extra: [String: String] = [:], executable: URL = binary
+    ) throws -> Process {
         #expect(
             FileManager.default.isExecutableFile(atPath: Self.binary.path),
             "no origami binary at \(Self.binary.path): run 'swift build' first")
         let process = Process()
-        process.executableURL = Self.binary
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
         process.environment = environment.merging(extra) { $1 }

@@ -81,32 +81,47 @@ public actor EngineManager {
 
     /// Whether a server runs, with its model, port, pid, uptime, idle time and slots.
     ///
-    /// Clears a stale state file, and stops a server idle past its limit whose watchdog is gone.
+    /// Clears a stale state file, and stops a server idle past its limit whose watchdog is gone. While another
+    /// origami holds the lock (starting a server, which can take a while), it reports what the state file says
+    /// without waiting: the record is replaced atomically, so reading it unlocked is safe.
     public func status() async throws -> EngineStatus {
-        try await FileLock.withLock(files.lock, timeout: configuration.startTimeout + 30) {
-            guard let record = store.read() else { return .stopped(note: nil) }
-            guard processes.isServer(record) else {
-                store.clear()
-                return .stopped(note: staleNote(record))
-            }
-            let now = environment.now()
-            let idle = now.timeIntervalSince(store.lastUse() ?? record.startedAt)
-            if idle >= record.idleTimeout {
-                await terminate(record)
-                store.clear()
-                return .stopped(note: "stopped the server on port \(record.port): unused for \(Int(idle)) s")
-            }
-            let watched = hasWatchdog(record)
-            return .running(
-                EngineRunning(
-                    record: record,
-                    uptime: now.timeIntervalSince(record.startedAt),
-                    idle: idle,
-                    stopsIn: watched ? record.idleTimeout - idle : nil,
-                    healthy: LoopbackProbe(port: record.port).get("/health")?.status == 200
-                )
-            )
+        do {
+            return try await FileLock.withLock(files.lock, timeout: 2) { try await lockedStatus() }
+        } catch EngineError.lockTimeout {
+            guard let record = store.read(), processes.isServer(record) else { return .stopped(note: nil) }
+            return .running(running(record, idle: idle(of: record), healthy: nil))
         }
+    }
+
+    private func lockedStatus() async throws -> EngineStatus {
+        guard let record = store.read() else { return .stopped(note: nil) }
+        guard processes.isServer(record) else {
+            store.clear()
+            return .stopped(note: staleNote(record))
+        }
+        let idle = idle(of: record)
+        if idle >= record.idleTimeout {
+            await terminate(record)
+            store.clear()
+            return .stopped(note: "stopped the server on port \(record.port): unused for \(Int(idle)) s")
+        }
+        return .running(running(record, idle: idle, healthy: nil))
+    }
+
+    /// Seconds since the server was last used.
+    private func idle(of record: EngineRecord) -> TimeInterval {
+        environment.now().timeIntervalSince(store.lastUse() ?? record.startedAt)
+    }
+
+    /// The status of a live server; `healthy` nil asks `/health`.
+    private func running(_ record: EngineRecord, idle: TimeInterval, healthy: Bool?) -> EngineRunning {
+        EngineRunning(
+            record: record,
+            uptime: environment.now().timeIntervalSince(record.startedAt),
+            idle: idle,
+            stopsIn: hasWatchdog(record) ? record.idleTimeout - idle : nil,
+            healthy: healthy ?? (LoopbackProbe(port: record.port).get("/health")?.status == 200)
+        )
     }
 
     /// Marks the server as used now, so the watchdog counts its idle time from here. Cheap: one `utimes`.

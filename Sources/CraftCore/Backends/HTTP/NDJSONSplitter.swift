@@ -61,6 +61,7 @@ public enum LineSplitterError: Error, Sendable, Hashable {
 }
 
 extension LineSplitterError: CustomStringConvertible {
+    /// What went wrong, for the server error it becomes.
     public var description: String {
         switch self {
         case .lineTooLong(let limit):

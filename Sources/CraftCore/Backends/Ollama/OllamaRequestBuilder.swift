@@ -32,7 +32,7 @@ struct OllamaRequestBuilder: Sendable {
             ("options", self.options(options)),
             ("keep_alive", keepAlive.map(JSONValue.string)),
             ("think", think),
-            ("tools", request.tools.isEmpty ? nil : .array(request.tools.map(tool))),
+            ("tools", request.tools.isEmpty ? nil : .array(request.tools.map(\.wireForm))),
         ])
     }
 
@@ -57,17 +57,6 @@ struct OllamaRequestBuilder: Sendable {
             ("num_ctx", contextSize.map(JSONValue.int)),
         ]
         return pairs.contains { $0.1 != nil } ? .object(pairs) : nil
-    }
-
-    private func tool(_ tool: ToolDefinition) -> JSONValue {
-        .object([
-            ("type", .string("function")),
-            ("function", .object([
-                ("name", .string(tool.name)),
-                ("description", .string(tool.description)),
-                ("parameters", .raw(validating: tool.parametersJSONSchema)),
-            ])),
-        ])
     }
 
     private func message(_ message: ChatMessage) -> JSONValue {

@@ -26,7 +26,9 @@ public struct OpenAILanguageModel: LanguageModel {
                 return .available
             }
             let models = try await modelList(endpoint)
-            guard models.contains(where: { $0.id == configuration.model }) else {
+            // llama-server serves its one model under any name it is asked for.
+            let anyName = models.contains { $0.ownedBy == "llamacpp" }
+            guard anyName || models.contains(where: { $0.id == configuration.model }) else {
                 let served = models.prefix(8).map(\.id).joined(separator: ", ")
                 return .unavailable(reason: "\(name): the server does not serve model \(configuration.model)"
                     + (served.isEmpty ? "" : " (it serves: \(served))"))

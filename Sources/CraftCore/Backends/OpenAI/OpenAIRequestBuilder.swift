@@ -36,7 +36,7 @@ struct OpenAIRequestBuilder: Sendable {
             (flavor == .openAI ? "max_completion_tokens" : "max_tokens", maximumTokens),
             ("reasoning_effort", flavor == .openAI ? options.reasoning.map { .string($0.rawValue) } : nil),
             ("response_format", request.responseFormat.map(responseFormat)),
-            ("tools", request.tools.isEmpty ? nil : .array(request.tools.map(tool))),
+            ("tools", request.tools.isEmpty ? nil : .array(request.tools.map(\.wireForm))),
             ("cache_prompt", flavor == .llamaServer ? .bool(true) : nil),
         ])
     }
@@ -49,17 +49,6 @@ struct OpenAIRequestBuilder: Sendable {
                 ("name", .string(Self.schemaName(format.name))),
                 ("strict", strict ? .bool(true) : nil),
                 ("schema", .raw(validating: strict ? format.strictJSONSchema : format.plainJSONSchema)),
-            ])),
-        ])
-    }
-
-    private func tool(_ tool: ToolDefinition) -> JSONValue {
-        .object([
-            ("type", .string("function")),
-            ("function", .object([
-                ("name", .string(tool.name)),
-                ("description", .string(tool.description)),
-                ("parameters", .raw(validating: tool.parametersJSONSchema)),
             ])),
         ])
     }

@@ -85,6 +85,8 @@ enum OpenAIWire {
 
     struct ModelEntry: Decodable {
         var id: String
+        /// Who serves it; llama-server says `llamacpp` and answers to any model name.
+        var ownedBy: String?
         /// vLLM's context length.
         var maxModelLen: Int?
         /// llama-server's model metadata.
@@ -92,6 +94,7 @@ enum OpenAIWire {
 
         enum CodingKeys: String, CodingKey {
             case id, meta
+            case ownedBy = "owned_by"
             case maxModelLen = "max_model_len"
         }
     }

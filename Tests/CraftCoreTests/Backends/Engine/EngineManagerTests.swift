@@ -170,4 +170,29 @@ struct EngineManagerTests {
         #expect(note?.contains("unused for") == true)
         #expect(!isAlive(record.pid))
     }
+
+    @Test func statusDuringAnotherStartReportsALoadingServerWithoutWaiting() async throws {
+        let starting = manager(extra: ["FAKE_LOAD_SECONDS": "6"])
+        let start = Task { try await starting.start() }
+        #expect(await eventually { FileManager.default.fileExists(atPath: starting.files.state) })
+        guard case .running(let running) = try await manager().status() else {
+            Issue.record("status should report the server being started")
+            return
+        }
+        #expect(!running.healthy)
+        #expect(running.description.contains("(loading)"))
+        let record = try await start.value
+        #expect(record.pid == running.record.pid)
+        try await starting.stop()
+    }
+
+    @Test(arguments: [(nil, "PASSIVE"), ("ACTIVE", "ACTIVE")])
+    func serverThreadsSleepWhenIdleUnlessThePersonChoseAPolicy(chosen: String?, expected: String) async throws {
+        let engine = manager(extra: chosen.map { ["OMP_WAIT_POLICY": $0] } ?? [:])
+        let record = try await engine.start()
+        let environ = try #require(FileManager.default.contents(atPath: "/proc/\(record.pid)/environ"))
+        let variables = environ.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        #expect(variables.contains("OMP_WAIT_POLICY=\(expected)"))
+        try await engine.stop()
+    }
 }

@@ -67,7 +67,7 @@ struct BackendFaultTests {
 
     @Test(arguments: Wire.allCases)
     func aLoadingModelIsRetriedUntilItAnswers(wire: Wire) async throws {
-        let events = try await run(wire, "loading:2", loadingWait: 30).get()
+        let events = try await run(wire, "loading:2", loadingWait: 300).get()
         #expect(WireFixtures.text(events) == Self.answer)
     }
 

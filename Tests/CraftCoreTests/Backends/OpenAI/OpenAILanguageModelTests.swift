@@ -28,6 +28,12 @@ struct OpenAILanguageModelTests {
         #expect(reason.contains("does not serve model gpt-9") && reason.contains("ok-model"))
     }
 
+    @Test func aLlamaServerBehindTheGenericFlavorAnswersToAnyModelName() async throws {
+        let llama = try FaultServer(mode: "llamacpp")
+        defer { llama.stop() }
+        #expect(try await model("whatever", flavor: .generic, server: llama).availability() == .available)
+    }
+
     @Test func aLoadingLlamaServerIsUnavailableWithTheReason() async throws {
         let loading = try FaultServer(mode: "loading")
         defer { loading.stop() }

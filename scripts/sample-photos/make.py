@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+"""Renders origami's sample photos procedurally and writes SamplePhotos/manifest.json (run through
+scripts/make-sample-photos, which provides Pillow, pillow-heif and NumPy in a venv).
+
+Every picture is a scene on a table: a wood or linen surface, objects drawn as shaded polygons with soft shadows,
+light falling from the top left, a slight keystone as from a phone held at an angle, lens softness and sensor
+noise. Fixed seeds make every run draw the same pictures.
+"""
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+import pillow_heif
+from PIL import Image
+
+from cup import CUP_STEPS, cup, draw_paper
+from scene import Scene, linen, photograph, wood
+from supplies import button_tin, crane, loose_sheet, needle, paper_stack, sunset_print, swatch, yarn_ball
+
+LIGHT_WOOD = (200, 156, 105)
+DARK_WOOD = (92, 60, 38)
+GREY_LINEN = (214, 212, 212)
+CREAM_LINEN = (236, 228, 210)
+
+
+def paper_warm():
+    scene = Scene(wood(1600, 1200, LIGHT_WOOD, 11))
+    loose_sheet(scene, (1230, 330), 300, "gold", 0.5, 12)
+    loose_sheet(scene, (1290, 420), 300, "crimson", 0.25, 13)
+    paper_stack(scene, (620, 700), 470, ["cream", "gold", "orange", "crimson"], 0.12, 36, 14)
+    paper_stack(scene, (1150, 860), 330, ["orange", "crimson"], -0.3, 18, 15)
+    return photograph(scene, 16)
+
+
+def paper_cool():
+    scene = Scene(linen(1600, 1200, GREY_LINEN, 21))
+    loose_sheet(scene, (340, 320), 320, "lavender", -0.35, 22)
+    paper_stack(scene, (700, 680), 480, ["sky blue", "lavender", "teal", "navy"], -0.08, 40, 23)
+    loose_sheet(scene, (1250, 980), 300, "sky blue", 0.4, 26)
+    paper_stack(scene, (1230, 520), 360, ["navy", "teal"], 0.28, 22, 24)
+    return photograph(scene, 25, light=(0.7, 0.15))
+
+
+def yarn_and_needles():
+    scene = Scene(wood(1600, 1200, LIGHT_WOOD, 31, plank=300))
+    yarn_ball(scene, (1180, 420), 150, "navy", 33)
+    yarn_ball(scene, (700, 650), 260, "coral", 32)
+    needle(scene, (240, 1010), (1080, 360), "silver")
+    needle(scene, (420, 1130), (980, 240), "silver")
+    return photograph(scene, 34)
+
+
+def fabric_and_buttons():
+    scene = Scene(linen(1600, 1200, CREAM_LINEN, 41))
+    swatch(scene, (430, 380), (440, 440), ("gingham", "white", "crimson"), 0.1, 42)
+    swatch(scene, (820, 330), (420, 420), ("stripes", "cream", "navy"), -0.15, 43)
+    swatch(scene, (560, 800), (460, 420), ("dots", "teal", "mustard"), 0.22, 44)
+    swatch(scene, (940, 760), (420, 420), ("flowers", "sage", "pink"), -0.05, 45)
+    button_tin(scene, (1290, 560), 250, 46)
+    return photograph(scene, 47)
+
+
+def paper_crane():
+    scene = Scene(wood(1600, 1200, DARK_WOOD, 51))
+    crane(scene, (820, 780), 2.3, "crimson", 52)
+    return photograph(scene, 53, light=(0.5, 0.2))
+
+
+def inspiration_sunset():
+    scene = Scene(wood(1600, 1200, LIGHT_WOOD, 61, plank=220))
+    sunset_print(scene, (800, 600), (1100, 760), -0.06, 62)
+    return photograph(scene, 63)
+
+
+def cup_photo(state, seed, opened=False):
+    scene = Scene(wood(1200, 900, LIGHT_WOOD, 70 + seed, plank=240))
+    rng = np.random.default_rng(seed)
+    paper = cup(state)
+    centre = (600 + rng.normal(0, 30), 560 + rng.normal(0, 20))
+    draw_paper(scene, paper, centre, 420, rng.normal(0, 0.08), "teal", seed, opened=opened)
+    return photograph(scene, 80 + seed, keystone=0.05)
+
+
+
+
+
+def save_jpeg(image, path, orientation=None):
+    if orientation is None:
+        image.save(path, "JPEG", quality=85)
+        return
+    exif = Image.Exif()
+    exif[0x0112] = orientation
+    stored = image.transpose(Image.Transpose.ROTATE_90) if orientation == 6 else image
+    stored.save(path, "JPEG", quality=85, exif=exif)
+
+
+def main(out):
+    out = Path(out)
+    (out / "progress").mkdir(parents=True, exist_ok=True)
+    pillow_heif.register_heif_opener()
+    photos = []
+
+    def record(file, category, colours, texture="flat", **extra):
+        photos.append({"file": file, "category": category, "colours": colours, "texture": texture, **extra})
+
+    save_jpeg(paper_warm(), out / "paper-warm.jpg", orientation=6)
+    record("paper-warm.jpg", "craft supplies", ["crimson", "orange", "gold", "light brown"], orientation=6,
+           shows="two stacks and two loose sheets of origami paper in warm colours on a wooden table")
+    paper_cool().resize((800, 600), Image.LANCZOS).save(out / "paper-cool.png", optimize=True)
+    record("paper-cool.png", "craft supplies", ["navy", "teal", "sky blue", "lavender", "silver"],
+           shows="two stacks and a loose sheet of origami paper in cool colours on a grey cloth")
+    save_jpeg(yarn_and_needles(), out / "yarn-and-needles.jpg")
+    record("yarn-and-needles.jpg", "craft supplies", ["coral", "navy", "silver", "light brown"], texture="fibrous",
+           shows="a large coral ball of yarn, a small navy one and two metal knitting needles on a wooden table")
+    fabric_and_buttons().save(out / "fabric-and-buttons.webp", "WEBP", quality=80, method=6)
+    record("fabric-and-buttons.webp", "craft supplies", ["teal", "sage", "navy", "crimson", "pink", "mustard", "silver", "beige"],
+           texture="patterned",
+           shows="four fabric swatches (gingham, stripes, dots, flowers) and a tin of buttons on a cream cloth")
+    paper_crane().save(out / "paper-crane.heic", "HEIF", quality=45)
+    record("paper-crane.heic", "a finished craft piece", ["crimson", "dark brown"],
+           shows="a folded crimson paper crane on a dark wooden table")
+    save_jpeg(inspiration_sunset(), out / "inspiration-sunset.jpg")
+    record("inspiration-sunset.jpg", "inspiration for the craft", ["orange", "coral", "purple", "navy", "gold", "white", "light brown"],
+           shows="a printed photo of a sunset over mountains and a lake, with a white border, on a wooden table")
+
+    series = [
+        ("cup-step1-done.jpg", "1", 1, True, "the square folded into a triangle, fold at the bottom"),
+        ("cup-step2-wrong.jpg", "2-slanted", 2, False, "the right corner folded across, but the flap's top edge slants"),
+        ("cup-step2-done.jpg", "2", 2, True, "the right corner folded across with the flap's top edge level"),
+        ("cup-step3-unfinished.jpg", "2", 3, False, "only the right corner folded; the left corner is not folded yet"),
+        ("cup-step3-done.jpg", "3", 3, True, "both corners folded across, flaps crossing with level top edges"),
+        ("cup-step4-done.jpg", "4", 4, True, "the front layer of the top point folded down over the flaps"),
+        ("cup-step5-unfinished.jpg", "4", 5, False, "the back layer of the top point still standing up"),
+        ("cup-step6-done.jpg", "5", 6, True, "the finished cup, opened at the top"),
+    ]
+    for index, (file, state, step, complete, shows) in enumerate(series):
+        image = cup_photo(state, index + 1, opened=step == 6)
+        save_jpeg(image, out / "progress" / file)
+        finished = step == len(CUP_STEPS) and complete
+        record("progress/" + file, "a finished craft piece" if finished else "craft supplies", ["teal", "light brown"],
+               step=step, complete=complete, shows=shows)
+
+    manifest = {
+        "about": "Ground truth for the sample photos, rendered by scripts/make-sample-photos. Categories use the "
+                 "brainstorm's three values; a progress photo before the last step counts as craft supplies (folded "
+                 "paper). Colours are the names (from origami's colour table) of the paints the scene was drawn with, "
+                 "main subject first. Texture is the surface the scene is mostly made of: flat (paper, print), fibrous "
+                 "(yarn) or patterned (printed fabric).",
+        "photos": photos,
+        "progressSeries": {
+            "model": "Paper cup",
+            "paper": "one square sheet of teal origami paper, white on the back",
+            "steps": CUP_STEPS,
+            "photos": [p["file"] for p in photos if "step" in p],
+        },
+    }
+    (out / "manifest.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else "SamplePhotos")
