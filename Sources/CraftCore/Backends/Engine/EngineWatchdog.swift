@@ -75,16 +75,19 @@ struct EngineWatchdog {
     }
 
     /// The pid the watchdog wrote, waiting up to `timeout` seconds for it to appear.
+    ///
+    /// The file is read again after every pause before the deadline is checked, so a caller whose task was
+    /// not scheduled for a while (a busy machine) still sees a pid written meanwhile.
     func serverPID(timeout: TimeInterval) async throws -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
-        repeat {
+        while true {
             if let text = try? String(contentsOfFile: files.pid, encoding: .utf8),
                 let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
             {
                 return pid
             }
+            guard Date() < deadline else { return nil }
             try await Task.sleep(for: .milliseconds(20))
-        } while Date() < deadline
-        return nil
+        }
     }
 }

@@ -185,4 +185,14 @@ struct EngineManagerTests {
         #expect(record.pid == running.record.pid)
         try await starting.stop()
     }
+
+    @Test(arguments: [(nil, "PASSIVE"), ("ACTIVE", "ACTIVE")])
+    func serverThreadsSleepWhenIdleUnlessThePersonChoseAPolicy(chosen: String?, expected: String) async throws {
+        let engine = manager(extra: chosen.map { ["OMP_WAIT_POLICY": $0] } ?? [:])
+        let record = try await engine.start()
+        let environ = try #require(FileManager.default.contents(atPath: "/proc/\(record.pid)/environ"))
+        let variables = environ.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        #expect(variables.contains("OMP_WAIT_POLICY=\(expected)"))
+        try await engine.stop()
+    }
 }
