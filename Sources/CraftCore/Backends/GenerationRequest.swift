@@ -48,22 +48,18 @@ public struct GenerationOptions: Sendable, Hashable, Codable {
     public var maximumResponseTokens: Int?
     /// How hard the model should think, when it supports reasoning.
     public var reasoning: ReasoningLevel?
-    /// Whether the schema's prompt description is added to the prompt (false once the session has sent it).
-    public var includeSchemaInPrompt: Bool
 
     /// Creates options.
     public init(
         temperature: Double? = nil,
         sampling: Sampling? = nil,
         maximumResponseTokens: Int? = nil,
-        reasoning: ReasoningLevel? = nil,
-        includeSchemaInPrompt: Bool = true
+        reasoning: ReasoningLevel? = nil
     ) {
         self.temperature = temperature
         self.sampling = sampling
         self.maximumResponseTokens = maximumResponseTokens
         self.reasoning = reasoning
-        self.includeSchemaInPrompt = includeSchemaInPrompt
     }
 
     /// How tokens are chosen.

@@ -34,6 +34,8 @@ public enum ModelEvent: Sendable, Hashable, Codable {
     case toolCall(ToolCall)
     /// Token counts and timings, when the backend reports them.
     case usage(Usage)
+    /// The answer's token ids as the model produced them, from a backend that can send them back verbatim.
+    case answerTokens(AnswerTokens)
     /// The answer is complete, and why it ended.
     case finished(FinishReason)
 }

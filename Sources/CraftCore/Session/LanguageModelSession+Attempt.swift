@@ -11,6 +11,14 @@ struct RequestPlan: Sendable {
 
     var format: ResponseFormat { schema.responseFormat }
     var digest: String { SHA256.hex(of: Array(format.plainJSONSchema.utf8)) }
+
+    /// The prompt as sent and kept: until the transcript holds an answer that followed this schema, the schema's
+    /// prompt description ends it. Keeping it in the transcript means every later request renders this turn with
+    /// the same text, so a server's prompt cache still matches it.
+    var promptSent: Prompt {
+        guard !base.hasAnswer(followingSchemaDigest: digest) else { return prompt }
+        return Prompt(prompt.segments + [.text(format.promptDescription)])
+    }
 }
 
 /// One backend's successful answer to a plan, and the transcript to keep.
@@ -26,6 +34,7 @@ struct StreamedAnswer: Sendable {
     var toolCalls: [ToolCall] = []
     var usage: Usage?
     var finish: FinishReason?
+    var tokens: AnswerTokens?
 }
 
 extension LanguageModelSession {
@@ -40,12 +49,11 @@ extension LanguageModelSession {
         var options = plan.profile.options
         if !capabilities.reasoning { options.reasoning = nil }
         let digest = plan.digest
-        options.includeSchemaInPrompt = !plan.base.hasAnswer(followingSchemaDigest: digest)
         let tools = capabilities.tools ? plan.tools : []
         let request = GenerationRequest(responseFormat: plan.format, options: options, tools: tools.map(\.definition))
 
         var kept = plan.base
-        kept.entries.append(.prompt(plan.prompt))
+        kept.entries.append(.prompt(plan.promptSent))
         var working = kept
         var (retries, toolRounds, calls) = (0, 0, [ToolCall]())
         while true {
@@ -71,7 +79,8 @@ extension LanguageModelSession {
                 working.entries += entries
                 if answer.finish == .toolCalls || answer.text.allSatisfy(\.isWhitespace) { continue }
             }
-            let response = Response(text: answer.text, schemaName: plan.format.name, schemaDigest: digest)
+            let response = Response(
+                text: answer.text, schemaName: plan.format.name, schemaDigest: digest, tokens: answer.tokens)
             let violations: [String]
             switch Self.decode(answer.content, as: Content.self, schema: plan.schema) {
             case .success((let value, let content)):
@@ -139,6 +148,7 @@ extension LanguageModelSession {
                 }
             case .toolCall(let call): answer.toolCalls.append(call)
             case .usage(let usage): answer.usage = usage
+            case .answerTokens(let tokens): answer.tokens = tokens
             case .finished(let reason): answer.finish = reason
             }
         }

@@ -6,6 +6,11 @@ public struct OrchestratorProfile: Sendable, Hashable, Codable {
     public static let smallContextLimit = 8192
     /// How many transcript entries a small-context model keeps by default.
     public static let defaultKeptEntries = 4
+    /// The longest answer a brainstorm, tutorial or coach request may have by default: well above the longest
+    /// answer the default model gave in the recorded flows (616 tokens), so only a model repeating itself reaches it.
+    public static let defaultMaximumResponseTokens = 1500
+    /// The longest answer a term request may have by default (a list of terms or one short explanation).
+    public static let defaultMaximumTermTokens = 600
 
     /// The brainstorm profile: creative, temperature 1.0.
     public var brainstorm: Profile
@@ -45,17 +50,20 @@ public struct OrchestratorProfile: Sendable, Hashable, Codable {
         let small = hasSmallModel ? transform(forContextSize: smallModelContextSize) : main
         let brainstorm = Profile(
             instructions: CraftInstructions.brainstorm,
-            options: GenerationOptions(temperature: 1.0, sampling: .random(seed: nil)),
+            options: GenerationOptions(
+                temperature: 1.0, sampling: .random(seed: nil), maximumResponseTokens: defaultMaximumResponseTokens),
             historyTransform: main
         )
         let tutorial = Profile(
             instructions: CraftInstructions.tutorial,
-            options: GenerationOptions(temperature: 0.2, sampling: .random(seed: nil), reasoning: .medium),
+            options: GenerationOptions(
+                temperature: 0.2, sampling: .random(seed: nil), maximumResponseTokens: defaultMaximumResponseTokens,
+                reasoning: .medium),
             historyTransform: main
         )
         let term = Profile(
             instructions: CraftInstructions.term,
-            options: GenerationOptions(temperature: 0, sampling: .greedy),
+            options: GenerationOptions(temperature: 0, sampling: .greedy, maximumResponseTokens: defaultMaximumTermTokens),
             model: hasSmallModel ? .small : .primary,
             historyTransform: small
         )

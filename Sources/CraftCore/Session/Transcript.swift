@@ -107,12 +107,33 @@ public struct Response: Sendable, Hashable, Codable {
     /// The sha256 of the exact JSON schema the answer was asked to follow (labels included), so the session
     /// knows which schemas the model has already been shown.
     public var schemaDigest: String?
+    /// The answer's token ids as the model generated them, when the backend reported them.
+    public var tokens: AnswerTokens?
 
     /// Creates a response.
-    public init(text: String, schemaName: String? = nil, schemaDigest: String? = nil) {
+    public init(text: String, schemaName: String? = nil, schemaDigest: String? = nil, tokens: AnswerTokens? = nil) {
         self.text = text
         self.schemaName = schemaName
         self.schemaDigest = schemaDigest
+        self.tokens = tokens
+    }
+}
+
+/// An answer's token ids as one model produced them.
+///
+/// Under a JSON-schema grammar a model often spells its text with tokens that tokenizing the same text again
+/// does not give back. A backend that sends the earlier answers as these ids keeps the server's prompt cache
+/// matching through them; the ids mean something only to the model named here.
+public struct AnswerTokens: Sendable, Hashable, Codable {
+    /// The model that produced the ids (the engine uses its model file's name).
+    public var model: String
+    /// The token ids, without the end-of-turn token.
+    public var ids: [Int]
+
+    /// Creates the token record of an answer.
+    public init(model: String, ids: [Int]) {
+        self.model = model
+        self.ids = ids
     }
 }
 

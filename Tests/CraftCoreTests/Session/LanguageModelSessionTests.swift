@@ -85,7 +85,21 @@ import Testing
         _ = try await session.respond(to: Self.prompt, generating: Checklist.self)
         let other = Checklist.generationSchema.guided(by: [.description("another shape")])
         _ = try await session.respond(to: Self.prompt, generating: Checklist.self, schema: other)
-        #expect(model.calls.map(\.request.options.includeSchemaInPrompt) == [true, false, true])
+        let described = model.calls.map { call in
+            call.prompt?.text.hasSuffix(call.request.responseFormat?.promptDescription ?? "-") == true
+        }
+        #expect(described == [true, false, true])
+    }
+
+    @Test func theSchemaDescriptionStaysInTheTranscriptSoLaterRequestsRepeatTheTurnUnchanged() async throws {
+        let model = TestLanguageModel(answers: [Fixture.valid])
+        let session = LanguageModelSession(model: model)
+        _ = try await session.respond(to: Self.prompt, generating: Checklist.self)
+        _ = try await session.respond(to: Self.prompt, generating: Checklist.self)
+        let description = Checklist.generationSchema.responseFormat.promptDescription
+        let firstTurn = try #require(model.calls[1].transcript.entries.first { if case .prompt = $0 { true } else { false } })
+        #expect(firstTurn == .prompt(Prompt(Self.prompt.segments + [.text(description)])))
+        #expect(model.calls[1].transcript.entries.prefix(2) == model.calls[0].transcript.entries.prefix(2))
     }
 
     @Test func streamingYieldsCumulativeSnapshotsThenTheResult() async throws {
@@ -135,7 +149,7 @@ import Testing
         let photo = Fixture.photo("d4e5f6")
         let result = try await session.respond(to: Prompt([.text("Look"), .image(photo)]), generating: Checklist.self)
         #expect(result.modelSawPhotos)
-        #expect(model.calls[0].prompt?.segments == [.text("Look"), .image(photo)])
+        #expect(model.calls[0].prompt?.segments.prefix(2) == [.text("Look"), .image(photo)])
         #expect(model.calls[0].prompt?.attachments.map(\.label) == ["Photo_d4e5f6"])
     }
 
@@ -180,7 +194,7 @@ import Testing
             model: second, transcript: try JSONDecoder().decode(Transcript.self, from: saved))
         _ = try await later.respond(to: Self.prompt, generating: Checklist.self)
         #expect(second.calls[0].transcript.entries.count == 4)
-        #expect(second.calls[0].request.options.includeSchemaInPrompt == false)
+        #expect(second.calls[0].prompt == Self.prompt)
     }
 }
 

@@ -34,7 +34,6 @@ struct FlowEndToEndTests {
     init() throws {
         var origami = try OrigamiProcess()
         origami.environment["ORIGAMI_BACKEND"] = "replay"
-        origami.environment["ORIGAMI_MAX_TOKENS"] = "1500"  // as scripts/record-flow recorded with
         origami.environment["ORIGAMI_CASSETTE"] = Self.fixtures.appendingPathComponent("flow.cassette.jsonl").path
         try FileManager.default.copyItem(
             at: OrigamiProcess.packageRoot.appendingPathComponent("SamplePhotos"),

@@ -47,7 +47,8 @@ public struct EngineLanguageModel: LanguageModel {
         return try await guarded(record) { try await client.capabilities() }
     }
 
-    /// Streams the answer from the managed server.
+    /// Streams the answer from the managed server: through `/completion` with earlier answers as their token ids
+    /// when the request needs no tools and no photo bytes (see `EngineCompletion`), else through the chat API.
     public func stream(_ transcript: Transcript, request: GenerationRequest)
         -> AsyncThrowingStream<ModelEvent, any Error>
     {
@@ -57,7 +58,10 @@ public struct EngineLanguageModel: LanguageModel {
                     let (record, client) = try await running()
                     try await guarded(record) {
                         var marked = Date()
-                        for try await event in client.stream(transcript, request: request) {
+                        let events = EngineCompletion.applies(to: transcript, request: request)
+                            ? complete(transcript, request: request, client: client)
+                            : client.stream(transcript, request: request)
+                        for try await event in events {
                             continuation.yield(event)
                             if Date().timeIntervalSince(marked) >= 5 {
                                 marked = Date()
@@ -80,6 +84,54 @@ public struct EngineLanguageModel: LanguageModel {
         let (record, client) = try await running()
         try await guarded(record) { try await client.prewarm(transcript) }
         try? await manager.markUsed()
+    }
+
+    /// Streams an answer from `/completion`: the transcript rendered by the server's chat template, earlier answers
+    /// of this model spliced in as token ids.
+    private func complete(_ transcript: Transcript, request: GenerationRequest, client: OpenAILanguageModel)
+        -> AsyncThrowingStream<ModelEvent, any Error>
+    {
+        let configuration = client.configuration
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    let endpoint = configuration.endpoint
+                    let completion = EngineCompletion(model: configuration.model)
+                    let template = EngineCompletion.templateBody(
+                        for: transcript, request: request, model: configuration.model)
+                    let rendered = try await endpoint.decode(RenderedPrompt.self, from: "/apply-template", body: template)
+                    let body = completion.body(
+                        prompt: completion.prompt(rendered: rendered.prompt, transcript: transcript), request: request)
+                    let response = try await endpoint.open("/completion", body: body, accepting: ["text/event-stream"])
+                    var splitter = SSESplitter()
+                    var decoder = EngineCompletionDecoder(classifier: endpoint.classifier, model: configuration.model)
+                    do {
+                        for try await chunk in response.body {
+                            for event in try splitter.feed(chunk) {
+                                for modelEvent in try decoder.decode(event) { continuation.yield(modelEvent) }
+                            }
+                            if decoder.isDone { break }
+                        }
+                        try Task.checkCancellation()
+                        if !decoder.isDone, let last = splitter.finish() {
+                            for modelEvent in try decoder.decode(last) { continuation.yield(modelEvent) }
+                        }
+                        _ = try decoder.finish()
+                    } catch let error as LineSplitterError {
+                        throw ModelError.serverError(backend: name, status: response.status, message: "\(error)")
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// The body `/apply-template` answers with.
+    private struct RenderedPrompt: Decodable {
+        var prompt: String
     }
 
     /// The running server and a client pointed at it.

@@ -28,15 +28,10 @@ struct ChatMessage: Sendable, Hashable {
 
     /// The messages for a transcript: instructions → system, prompts → user (each photo introduced by its label,
     /// or replaced by its description when no image bytes are kept), responses → assistant, tool calls and outputs
-    /// → their own messages. When the request asks for it, the schema's prompt description ends the last user
-    /// message.
+    /// → their own messages. The schema's prompt description, when the session sends it, is already part of the
+    /// prompt, so every request renders the earlier turns exactly as they were first sent.
     static func messages(for transcript: Transcript, request: GenerationRequest) -> [ChatMessage] {
-        var messages = transcript.entries.map(message(for:))
-        if request.options.includeSchemaInPrompt, let format = request.responseFormat,
-           let last = messages.lastIndex(where: { $0.role == .user }) {
-            messages[last].parts.append(.text(format.promptDescription))
-        }
-        return messages
+        transcript.entries.map(message(for:))
     }
 
     private static func message(for entry: Transcript.Entry) -> ChatMessage {

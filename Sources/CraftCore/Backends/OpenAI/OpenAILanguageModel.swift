@@ -86,7 +86,7 @@ public struct OpenAILanguageModel: LanguageModel {
     /// prompt, so a one-token answer to the same prefix is enough.
     public func prewarm(_ transcript: Transcript) async throws {
         guard configuration.flavor == .llamaServer else { return }
-        let request = GenerationRequest(options: .init(maximumResponseTokens: 1, includeSchemaInPrompt: false))
+        let request = GenerationRequest(options: .init(maximumResponseTokens: 1))
         for try await _ in stream(transcript, request: request) {}
     }
 

@@ -104,7 +104,6 @@ public struct CassetteRequest: Sendable, Hashable, Codable {
             "sampling \(options.sampling.map { "\($0)" } ?? "default")",
             "max tokens \(options.maximumResponseTokens.map { "\($0)" } ?? "none")",
             "reasoning \(options.reasoning?.rawValue ?? "none")",
-            "schema in prompt \(options.includeSchemaInPrompt)",
         ]
     }
 }

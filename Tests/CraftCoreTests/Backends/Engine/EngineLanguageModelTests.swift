@@ -40,7 +40,7 @@ struct EngineLanguageModelTests {
             case .textDelta(let delta): text += delta
             case .usage(let reported): usage = reported
             case .finished(let reason): finish = reason
-            case .toolCall: break
+            case .toolCall, .answerTokens: break
             }
         }
         #expect(!text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
@@ -48,6 +48,39 @@ struct EngineLanguageModelTests {
         #expect(finish == .stop || finish == .length)
         #expect(phases.withLock { $0.first } == .launching)
         #expect(phases.withLock { $0.last } == .ready)
+        try await manager.stop()
+    }
+
+    @Test func aSecondTurnReusesThePromptCacheThroughTheFirstAnswer() async throws {
+        let engine = EngineLanguageModel(manager: manager)
+        let schema = #"{"type":"object","properties":{"items":{"type":"array","items":{"type":"string"}}},"required":["items"]}"#
+        let format = ResponseFormat(name: "Items", plainJSONSchema: schema, strictJSONSchema: schema,
+                                    promptDescription: "Answer with JSON: {items: [string]}")
+        let request = GenerationRequest(
+            responseFormat: format, options: .init(sampling: .greedy, maximumResponseTokens: 120))
+        func answer(_ transcript: Transcript) async throws -> (String, AnswerTokens?, Usage?) {
+            var (text, tokens, usage): (String, AnswerTokens?, Usage?) = ("", nil, nil)
+            for try await event in engine.stream(transcript, request: request) {
+                switch event {
+                case .textDelta(let delta): text += delta
+                case .answerTokens(let ids): tokens = ids
+                case .usage(let reported): usage = reported
+                case .toolCall, .finished: break
+                }
+            }
+            return (text, tokens, usage)
+        }
+        var conversation = transcript("List four supplies for paper folding, as JSON.")
+        let (first, tokens, firstUsage) = try await answer(conversation)
+        let ids = try #require(tokens?.ids)
+        conversation.entries.append(.response(Response(text: first, tokens: tokens)))
+        conversation.entries.append(.prompt(Prompt([.text("Now list two tools, as JSON.")])))
+        let (_, _, secondUsage) = try await answer(conversation)
+        let before = try #require(firstUsage?.promptTokens)
+        let whole = try #require(secondUsage?.promptTokens)
+        let evaluated = try #require(secondUsage?.promptTokensEvaluated)
+        // Only the new turn (and the end-of-turn token after the first answer) is evaluated again.
+        #expect(evaluated <= whole - before - ids.count + 1)
         try await manager.stop()
     }
 

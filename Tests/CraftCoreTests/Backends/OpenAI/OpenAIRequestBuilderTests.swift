@@ -62,15 +62,12 @@ import Testing
         #expect(json["cache_prompt"] == nil)
     }
 
-    @Test func theSchemaDescriptionEndsTheLastUserMessageOnlyWhenAsked() throws {
-        let transcript = Transcript(entries: [.prompt(Prompt([.text("First")])), .response(Response(text: "{}")),
-                                              .prompt(Prompt([.text("Second")]))])
-        let asked = try body(.generic, transcript, .init(responseFormat: Self.format))["messages"] as? [[String: Any]]
-        #expect(asked?.last?["content"] as? String == "Second\n\n" + Self.format.promptDescription)
-        #expect(asked?.first?["content"] as? String == "First")
-        let skipped = try body(.generic, transcript, .init(responseFormat: Self.format,
-                                                           options: .init(includeSchemaInPrompt: false)))
-        #expect((skipped["messages"] as? [[String: Any]])?.last?["content"] as? String == "Second")
+    @Test func userMessagesCarryThePromptsTextAsTheTranscriptHoldsIt() throws {
+        let transcript = Transcript(entries: [.prompt(Prompt([.text("First"), .text(Self.format.promptDescription)])),
+                                              .response(Response(text: "{}")), .prompt(Prompt([.text("Second")]))])
+        let messages = try body(.generic, transcript, .init(responseFormat: Self.format))["messages"] as? [[String: Any]]
+        #expect(messages?.first?["content"] as? String == "First\n\n" + Self.format.promptDescription)
+        #expect(messages?.last?["content"] as? String == "Second")
     }
 
     @Test func toolCallsAndOutputsTakeTheirWireForms() throws {

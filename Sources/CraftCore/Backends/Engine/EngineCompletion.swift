@@ -1,0 +1,82 @@
+import Foundation
+
+/// The engine's request through llama-server's own `/completion` endpoint, used for answers that need no tools
+/// and carry no photo bytes (every request of a text-only model but the coach's, which offers a tool).
+///
+/// A chat request makes the server tokenize every earlier answer again. Under a JSON-schema grammar the model
+/// often spells its answer with tokens that re-tokenizing the same text does not give back, so the server's
+/// prompt cache stops matching at the first earlier answer and evaluates the rest again. Here the prompt is the
+/// chat template's rendering of the transcript (from the server's `/apply-template`), in which each earlier answer
+/// this model produced is replaced by the token ids it was generated as, so the cache matches through them.
+struct EngineCompletion: Sendable {
+    /// The model file's name; only answers recorded with this name are sent as token ids.
+    let model: String
+
+    /// Whether a request can go through `/completion`: no tools on offer and no photo bytes in the transcript.
+    static func applies(to transcript: Transcript, request: GenerationRequest) -> Bool {
+        guard request.tools.isEmpty else { return false }
+        return !transcript.entries.contains { entry in
+            switch entry {
+            case .prompt(let prompt): prompt.attachments.contains { $0.data != nil }
+            case .toolCalls, .toolOutput: true
+            default: false
+            }
+        }
+    }
+
+    /// The body of `/apply-template` for a transcript: the chat messages, rendered as the chat endpoint would.
+    static func templateBody(for transcript: Transcript, request: GenerationRequest, model: String) -> JSONValue {
+        let chat = OpenAIRequestBuilder(model: model, flavor: .llamaServer).body(for: transcript, request: request)
+        guard case .object(let pairs) = chat, let messages = pairs.first(where: { $0.0 == "messages" })?.1 else {
+            return .object([("messages", .array([]))])
+        }
+        return .object([("messages", messages)])
+    }
+
+    /// The prompt as text pieces and token ids: the rendered transcript, with each earlier answer of this model
+    /// that appears in it verbatim replaced by its ids. An answer the rendering does not hold as it is stays text.
+    func prompt(rendered: String, transcript: Transcript) -> [JSONValue] {
+        var pieces: [JSONValue] = []
+        var cursor = rendered.startIndex
+        for entry in transcript.entries {
+            guard case .response(let response) = entry, let tokens = response.tokens, tokens.model == model,
+                  !tokens.ids.isEmpty, !response.text.isEmpty,
+                  let found = rendered.range(of: response.text, range: cursor..<rendered.endIndex)
+            else { continue }
+            if cursor < found.lowerBound { pieces.append(.string(String(rendered[cursor..<found.lowerBound]))) }
+            pieces += tokens.ids.map(JSONValue.int)
+            cursor = found.upperBound
+        }
+        if cursor < rendered.endIndex || pieces.isEmpty { pieces.append(.string(String(rendered[cursor...]))) }
+        return pieces
+    }
+
+    /// The `/completion` body: the prompt, the schema as a grammar, sampling as the chat request would set it,
+    /// streaming with token ids, and the prompt cache on.
+    func body(prompt: [JSONValue], request: GenerationRequest) -> JSONValue {
+        let options = request.options
+        var temperature = options.temperature
+        var seed: UInt64?
+        var topK: Int?
+        switch options.sampling {
+        case .greedy?:
+            temperature = 0
+            topK = 1
+        case .random(let chosen)?:
+            seed = chosen
+        case nil:
+            break
+        }
+        return .object([
+            ("prompt", .array(prompt)),
+            ("stream", .bool(true)),
+            ("return_tokens", .bool(true)),
+            ("cache_prompt", .bool(true)),
+            ("temperature", temperature.map(JSONValue.double)),
+            ("top_k", topK.map(JSONValue.int)),
+            ("seed", seed.map { .int(Int(truncatingIfNeeded: $0)) }),
+            ("n_predict", options.maximumResponseTokens.map(JSONValue.int)),
+            ("json_schema", request.responseFormat.map { .raw(validating: $0.plainJSONSchema) }),
+        ])
+    }
+}
