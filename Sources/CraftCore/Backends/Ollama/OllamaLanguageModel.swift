@@ -44,7 +44,7 @@ public struct OllamaLanguageModel: LanguageModel {
 
     /// What the model can do, from `/api/show`: its capabilities list and its context length.
     public func capabilities() async throws -> Capabilities {
-        let body = JSONValue.object([("model", .string(configuration.model))])
+        let body = GeneratedContent.object([("model", .string(configuration.model))])
         let show = try await configuration.endpoint.probing.decode(OllamaWire.Show.self, from: "/api/show", body: body)
         let listed = Set(show.capabilities ?? [])
         let trained = show.modelInfo?.first { $0.key.hasSuffix(".context_length") }?.value.value
@@ -77,8 +77,8 @@ public struct OllamaLanguageModel: LanguageModel {
 
     /// Loads the model into memory (an empty chat request), so the first real answer does not wait for it.
     public func prewarm(_ transcript: Transcript) async throws {
-        var body: [(String, JSONValue?)] = [("model", .string(configuration.model)), ("messages", .array([]))]
-        body.append(("keep_alive", configuration.keepAlive.map(JSONValue.string)))
+        var body: [(String, GeneratedContent?)] = [("model", .string(configuration.model)), ("messages", .array([]))]
+        body.append(("keep_alive", configuration.keepAlive.map(GeneratedContent.string)))
         _ = try await configuration.endpoint.data("/api/chat", body: .object(body))
     }
 

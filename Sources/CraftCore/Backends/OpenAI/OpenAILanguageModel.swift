@@ -91,7 +91,7 @@ public struct OpenAILanguageModel: LanguageModel {
     }
 
     private static func run(
-        body: JSONValue, configuration: OpenAIConfiguration,
+        body: GeneratedContent, configuration: OpenAIConfiguration,
         into continuation: AsyncThrowingStream<ModelEvent, any Error>.Continuation
     ) async throws {
         let endpoint = configuration.endpoint
