@@ -22,23 +22,22 @@ public struct OllamaLanguageModel: LanguageModel {
         let endpoint = configuration.endpoint.probing
         do {
             _ = try await endpoint.data("/api/version")
-        } catch let error as ModelError {
-            if case .unreachable(_, let url, let detail) = error {
-                return .unavailable(reason: "\(name): nothing answers at \(url) (\(detail)); start it with `ollama serve`"
+        } catch {
+            if case .unreachable(_, let url, let detail)? = error as? ModelError {
+                return .unavailable(reason: "nothing answers at \(url) (\(detail)); start it with `ollama serve`"
                     + " or pass --base-url")
             }
-            return .unavailable(reason: error.description)
-        } catch {
-            return .unavailable(reason: "\(name): \(error)")
+            return .unavailable(because: error, of: name)
         }
         do {
             let tags = try await endpoint.decode(OllamaWire.Tags.self, from: "/api/tags")
             guard tags.models.contains(where: { Self.matches($0, configuration.model) }) else {
-                return .unavailable(reason: "\(name): model \(configuration.model) is not pulled; run `ollama pull \(configuration.model)`")
+                return .unavailable(
+                    reason: "model \(configuration.model) is not pulled; run `ollama pull \(configuration.model)`")
             }
             return .available
         } catch {
-            return .unavailable(reason: "\(error)")
+            return .unavailable(because: error, of: name)
         }
     }
 
