@@ -41,7 +41,8 @@ public struct FallbackChain: Sendable {
                 return (value, report)
             } catch {
                 guard let kind = FallbackPolicy.skipKind(for: error) else { throw error }
-                report.skipped.append(.init(backend: backend.name, kind: kind, detail: "\(error)"))
+                let detail = Availability.reason(error, of: backend.name)
+                report.skipped.append(.init(backend: backend.name, kind: kind, detail: detail))
                 lastError = error
             }
         }
@@ -100,7 +101,7 @@ public struct FallbackReport: Sendable, Hashable, Codable {
         public var backend: String
         /// Why, in one word.
         public var kind: SkipKind
-        /// The error or reason in words.
+        /// The error or reason in words, without the backend's name (the skip names it).
         public var detail: String
 
         /// Creates a skip record.

@@ -6,7 +6,8 @@ public protocol LanguageModel: Sendable {
     /// A short name for messages and reports, e.g. `engine`, `ollama`, `openai`.
     var name: String { get }
 
-    /// Whether the backend can answer now, and if not, why in words a person can act on.
+    /// Whether the backend can answer now, and if not, why in words a person can act on. The reason does not
+    /// start with the backend's name: the chain, `origami doctor` and the error that reports it add the name.
     func availability() async -> Availability
 
     /// What the backend's model can do: vision, native JSON schema, tools, context size.
@@ -89,6 +90,20 @@ public enum Availability: Sendable, Hashable, Codable {
     case available
     /// Not usable; the reason says what is wrong and what to do, e.g. "run `ollama pull qwen2.5`".
     case unavailable(reason: String)
+}
+
+extension Availability {
+    /// Unavailable because of `error`; the reason does not name `backend`, since whoever shows it does.
+    public static func unavailable(because error: any Error, of backend: String) -> Availability {
+        .unavailable(reason: reason(error, of: backend))
+    }
+
+    /// `error` in words for a line that already names `backend`: its `reason` when it is that backend's
+    /// `BackendFailure`, its whole description otherwise.
+    public static func reason(_ error: any Error, of backend: String) -> String {
+        if let failure = error as? any BackendFailure, failure.backend == backend { return failure.reason }
+        return "\(error)"
+    }
 }
 
 /// What a backend's model can do.

@@ -62,42 +62,75 @@ extension ModelError: ExitStatusProviding {
     }
 }
 
-extension ModelError: CustomStringConvertible {
-    /// What happened, to what, and what to do.
+/// An error whose description starts with the name of the backend it is about (`ollama: …`).
+///
+/// `reason` is the same words without the name, for places that show the name themselves: `origami doctor`'s
+/// backend column, an availability reason, the fallback chain's list of skipped backends.
+public protocol BackendFailure: Error, CustomStringConvertible {
+    /// The backend's name, nil when the error is about no one backend.
+    var backend: String? { get }
+    /// What happened and what to do, without the backend's name.
+    var reason: String { get }
+}
+
+extension BackendFailure {
+    /// What happened, to what, and what to do: the backend's name, then the reason (`ollama: nothing answers …`).
+    /// The one place an error's words get the backend's name.
     public var description: String {
+        backend.map { "\($0): \(reason)" } ?? reason
+    }
+}
+
+extension ModelError: BackendFailure {
+    /// The backend the error is about; nil for the session's own errors (truncated, invalid output, concurrent).
+    public var backend: String? {
         switch self {
-        case .unreachable(let backend, let url, let detail):
-            "\(backend): nothing answers at \(url) (\(detail)); start the server or pass --base-url"
-        case .modelNotFound(let backend, let model, let remedy):
-            "\(backend): model \(model) is not available; \(remedy)"
-        case .unavailable(let backend, let reason):
-            "\(backend): \(reason)"
-        case .loading(let backend):
-            "\(backend): the model is still loading; try again in a few seconds"
-        case .unauthorized(let backend, let message):
-            "\(backend): the server refused the API key (\(message)); set OPENAI_API_KEY or ORIGAMI_API_KEY"
-        case .insecureConnection(let backend, let url):
-            "\(backend): refusing plain http:// to \(url), which is not this machine; use https:// or pass --allow-insecure-http"
-        case .rateLimited(let backend, let seconds):
-            "\(backend): rate limited; try again \(Self.relative(seconds))"
-        case .contextExceeded(let backend, let detail):
-            "\(backend): the conversation no longer fits the model's context (\(detail)); start a new project or use a model with a larger context"
-        case .timeout(let backend, let seconds, let idle):
+        case .unreachable(let backend, _, _), .modelNotFound(let backend, _, _), .unavailable(let backend, _),
+            .loading(let backend), .unauthorized(let backend, _), .insecureConnection(let backend, _),
+            .rateLimited(let backend, _), .contextExceeded(let backend, _), .timeout(let backend, _, _),
+            .responseTooLarge(let backend, _), .interrupted(let backend, _), .refusal(let backend, _),
+            .serverError(let backend, _, _):
+            backend
+        case .truncated, .invalidOutput, .concurrentRequest:
+            nil
+        }
+    }
+
+    /// What happened and what to do, without the backend's name.
+    public var reason: String {
+        switch self {
+        case .unreachable(_, let url, let detail):
+            "nothing answers at \(url) (\(detail)); start the server or pass --base-url"
+        case .modelNotFound(_, let model, let remedy):
+            "model \(model) is not available; \(remedy)"
+        case .unavailable(_, let reason):
+            "\(reason)"
+        case .loading:
+            "the model is still loading; try again in a few seconds"
+        case .unauthorized(_, let message):
+            "the server refused the API key (\(message)); set OPENAI_API_KEY or ORIGAMI_API_KEY"
+        case .insecureConnection(_, let url):
+            "refusing plain http:// to \(url), which is not this machine; use https:// or pass --allow-insecure-http"
+        case .rateLimited(_, let seconds):
+            "rate limited; try again \(Self.relative(seconds))"
+        case .contextExceeded(_, let detail):
+            "the conversation no longer fits the model's context (\(detail)); start a new project or use a model with a larger context"
+        case .timeout(_, let seconds, let idle):
             idle
-                ? "\(backend): no data for \(Self.format(seconds)) s; the server stalled (raise --timeout if the model is slow)"
-                : "\(backend): no complete answer within \(Self.format(seconds)) s (raise --timeout if the model is slow)"
+                ? "no data for \(Self.format(seconds)) s; the server stalled (raise --timeout if the model is slow)"
+                : "no complete answer within \(Self.format(seconds)) s (raise --timeout if the model is slow)"
         case .truncated(let maximum):
             "the answer was cut off at the token limit\(maximum.map { " (\($0) tokens)" } ?? ""); raise --max-tokens"
-        case .responseTooLarge(let backend, let limit):
-            "\(backend): the response is larger than \(limit / 1_048_576) MB; the server misbehaves or the answer runs away"
-        case .interrupted(let backend, let detail):
-            "\(backend): the connection ended before the answer was complete (\(detail)); try again"
-        case .refusal(let backend, let message):
-            "\(backend): the model refused to answer: \(message)"
+        case .responseTooLarge(_, let limit):
+            "the response is larger than \(limit / 1_048_576) MB; the server misbehaves or the answer runs away"
+        case .interrupted(_, let detail):
+            "the connection ended before the answer was complete (\(detail)); try again"
+        case .refusal(_, let message):
+            "the model refused to answer: \(message)"
         case .invalidOutput(let violations):
             "the model's answer is not valid:\n" + violations.map { "  - \($0)" }.joined(separator: "\n")
-        case .serverError(let backend, let status, let message):
-            "\(backend): server error\(status.map { " \($0)" } ?? ""): \(message)"
+        case .serverError(_, let status, let message):
+            "server error\(status.map { " \($0)" } ?? ""): \(message)"
         case .concurrentRequest:
             "the session is already answering a request; wait for it to finish"
         }

@@ -142,32 +142,13 @@ public struct BackendReport: Sendable {
                     if case .stopped = try await manager.status() { running = false }
                 }
                 if report.isAvailable, running { report.capabilities = try? await backend.capabilities() }
-            } catch let error as ModelError {
-                report.availability = .unavailable(reason: Self.reason(error))
             } catch {
-                report.availability = .unavailable(reason: String(describing: error))
-            }
-            if case .unavailable(let reason) = report.availability {
-                report.availability = .unavailable(reason: Self.withoutPrefix(reason, kind))
+                // The report shows the backend's name in its own column.
+                report.availability = .unavailable(because: error, of: kind.rawValue)
             }
             reports.append(report)
         }
         return reports
-    }
-
-    /// The error's words without the leading backend name, which the report shows in its own column.
-    static func reason(_ error: ModelError) -> String {
-        if case .unavailable(_, let reason) = error { return reason }
-        return error.description
-    }
-
-    /// `reason` without a leading "engine: " or "default: ", which the report's columns already say.
-    static func withoutPrefix(_ reason: String, _ kind: BackendKind) -> String {
-        var text = Substring(reason)
-        for prefix in [kind.rawValue + ": ", "default: "] where text.hasPrefix(prefix) {
-            text = text.dropFirst(prefix.count)
-        }
-        return String(text)
     }
 
     /// No backend the configuration chose can answer; `origami doctor` ends with this (exit 69).

@@ -37,16 +37,20 @@ public struct EvalFlowExecutor: EvalExecutor {
         )
     }
 
-    /// Throws `ModelError.unavailable` with every backend's reason when none of them can answer.
+    /// Throws when none of the backends can answer, in the words the fallback chain would use: the one backend's
+    /// `ModelError.unavailable`, or `FallbackError.exhausted` listing each backend's reason.
     public func preflight() async throws {
-        var reasons: [String] = []
+        var skipped: [FallbackReport.Skip] = []
         for backend in backends {
             switch await backend.availability() {
             case .available: return
-            case .unavailable(let reason): reasons.append("\(backend.name): \(reason)")
+            case .unavailable(let reason): skipped.append(.init(backend: backend.name, kind: .unavailable, detail: reason))
             }
         }
-        throw ModelError.unavailable(backend: identity.backend, reason: "no backend can answer: " + reasons.joined(separator: "; "))
+        if let only = skipped.first, skipped.count == 1 {
+            throw ModelError.unavailable(backend: only.backend, reason: only.detail)
+        }
+        throw FallbackError.exhausted(skipped, exitStatus: .unavailable)
     }
 
     /// Runs `evalCase` once on a new session and records what it produced; a flow error becomes the outcome's

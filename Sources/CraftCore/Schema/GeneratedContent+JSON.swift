@@ -20,32 +20,51 @@ extension GeneratedContent {
     /// The value as compact JSON text (no spaces), members in their order, numbers as their text.
     public var jsonString: String {
         var output = ""
-        write(to: &output, indent: nil, level: 0)
+        write(to: &output, style: .compact, level: 0)
+        return output
+    }
+
+    /// The compact JSON text with U+2028 and U+2029 also escaped, so it stays one line for every line reader.
+    ///
+    /// JSON allows both characters raw, but JavaScript and Python's `splitlines` end a line at them; a JSON-lines
+    /// stream (`--json`) uses this form.
+    public var jsonLine: String {
+        var output = ""
+        write(to: &output, style: .line, level: 0)
         return output
     }
 
     /// The value as JSON text indented by two spaces per level, for people and expected-output files.
     public var prettyJSONString: String {
         var output = ""
-        write(to: &output, indent: "  ", level: 0)
+        write(to: &output, style: .pretty, level: 0)
         return output
     }
 
-    private func write(to output: inout String, indent: String?, level: Int) {
+    /// The three ways the value is written.
+    private enum Style {
+        case compact, line, pretty
+
+        var indent: String? { self == .pretty ? "  " : nil }
+    }
+
+    private func write(to output: inout String, style: Style, level: Int) {
         switch self {
         case .null: output += "null"
         case .bool(let value): output += value ? "true" : "false"
         case .number(let text): output += text
-        case .string(let text): Self.writeString(text, to: &output)
+        case .string(let text): Self.writeString(text, to: &output, escapingLineSeparators: style == .line)
         case .array(let elements):
-            writeContainer(elements, open: "[", close: "]", to: &output, indent: indent, level: level) { element, output in
-                element.write(to: &output, indent: indent, level: level + 1)
+            writeContainer(elements, open: "[", close: "]", to: &output, indent: style.indent, level: level) {
+                element, output in
+                element.write(to: &output, style: style, level: level + 1)
             }
         case .object(let members):
-            writeContainer(members, open: "{", close: "}", to: &output, indent: indent, level: level) { member, output in
-                Self.writeString(member.key, to: &output)
-                output += indent == nil ? ":" : ": "
-                member.value.write(to: &output, indent: indent, level: level + 1)
+            writeContainer(members, open: "{", close: "}", to: &output, indent: style.indent, level: level) {
+                member, output in
+                Self.writeString(member.key, to: &output, escapingLineSeparators: style == .line)
+                output += style == .pretty ? ": " : ":"
+                member.value.write(to: &output, style: style, level: level + 1)
             }
         }
     }
@@ -65,8 +84,9 @@ extension GeneratedContent {
         output += close
     }
 
-    /// Writes a JSON string literal: quotes, backslashes and control characters escaped, everything else as is.
-    static func writeString(_ text: String, to output: inout String) {
+    /// Writes a JSON string literal: quotes, backslashes and control characters escaped (and U+2028, U+2029 when
+    /// asked), everything else as is.
+    static func writeString(_ text: String, to output: inout String, escapingLineSeparators: Bool = false) {
         output += "\""
         var run = text.unicodeScalars.startIndex
         let scalars = text.unicodeScalars
@@ -81,6 +101,8 @@ extension GeneratedContent {
             case "\u{08}": "\\b"
             case "\u{0C}": "\\f"
             case "\u{00}"..."\u{1F}": "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+            case "\u{2028}" where escapingLineSeparators: "\\u2028"
+            case "\u{2029}" where escapingLineSeparators: "\\u2029"
             default: nil
             }
             guard let escaped else { continue }

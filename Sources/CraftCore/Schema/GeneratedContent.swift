@@ -40,6 +40,22 @@ extension GeneratedContent {
         self = .object(properties.compactMap { key, value in value.map { Member(key, $0) } })
     }
 
+    /// An object from key–value pairs gathered at run time, in order; nil values are left out.
+    ///
+    /// Request bodies and `--json` events are built this way: the order written is the order sent. Disfavoured so
+    /// that `.object([])` still means the case.
+    @_disfavoredOverload
+    public static func object(_ pairs: [(String, GeneratedContent?)]) -> GeneratedContent {
+        .object(pairs.compactMap { key, value in value.map { Member(key, $0) } })
+    }
+
+    /// JSON text as the value it parses to, or the text itself as a string when it is not JSON.
+    ///
+    /// Splices a schema or tool arguments into a larger document with their key order and number text intact.
+    public init(jsonOrString text: String) {
+        self = (try? GeneratedContent(json: text)) ?? .string(text)
+    }
+
     /// A number from an integer.
     public init(_ value: Int) {
         self = .number(String(value))

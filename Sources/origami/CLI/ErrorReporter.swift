@@ -34,7 +34,7 @@ enum ErrorReporter {
         }
         console.event(
             "error",
-            [("code", .integer(Int(status.rawValue))), ("kind", .string(Self.kind(status))),
+            [("code", GeneratedContent(Int(status.rawValue))), ("kind", .string(Self.kind(status))),
              ("message", .string(message))])
         return status
     }

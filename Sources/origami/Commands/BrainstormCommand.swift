@@ -67,12 +67,12 @@ enum BrainstormCommand: Command {
                 ])
             })),
             ("ideas", .array(ideas.enumerated().map { index, idea in
-                .object([("number", .integer(index + 1)), ("title", .string(idea.title)),
+                .object([("number", GeneratedContent(index + 1)), ("title", .string(idea.title)),
                          ("description", .string(idea.description))])
             })),
             ("modelSawPhotos", .bool(outcome.result.modelSawPhotos)),
             ("answeredBy", .optional(outcome.result.reports.last?.answeredBy)),
-            ("revision", .integer(outcome.revision)),
+            ("revision", GeneratedContent(outcome.revision)),
         ])
     }
 }

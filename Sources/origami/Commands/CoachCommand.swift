@@ -47,12 +47,12 @@ enum CoachCommand: Command {
         console.result(text)
         context.report([result.report], sawPhotos: result.modelSawPhotos)
         console.event("result", [
-            ("command", .string("coach")), ("step", .integer(result.step)),
+            ("command", .string("coach")), ("step", GeneratedContent(result.step)),
             ("isStepComplete", .bool(result.isStepComplete)), ("observation", .string(feedback.observation)),
             ("sections", .array(feedback.sections.map { .object([("title", .string($0.title)),
                                                                   ("body", .string($0.body))]) })),
             ("completionMessage", .optional(feedback.completionMessage)),
-            ("currentStep", .integer(outcome.currentStep)), ("stepCount", .integer(outcome.stepCount)),
+            ("currentStep", GeneratedContent(outcome.currentStep)), ("stepCount", GeneratedContent(outcome.stepCount)),
             ("modelSawPhotos", .bool(result.modelSawPhotos)), ("answeredBy", .optional(result.report.answeredBy)),
         ])
     }

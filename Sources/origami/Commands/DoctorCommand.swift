@@ -44,7 +44,7 @@ enum DoctorCommand: Command {
         guard reports.contains(where: { $0.chosen && $0.isAvailable }) else {
             throw BackendReport.NoneAvailable(chosen: configuration.backends.value)
         }
-        let available = reports.filter { $0.chosen && $0.isAvailable }.map { JSONValue.string($0.kind.rawValue) }
+        let available = reports.filter { $0.chosen && $0.isAvailable }.map { GeneratedContent.string($0.kind.rawValue) }
         console.event("result", [("command", .string("doctor")), ("available", .array(available))])
     }
 
@@ -67,8 +67,8 @@ enum DoctorCommand: Command {
         return parts.joined(separator: ", ")
     }
 
-    private static func json(_ report: BackendReport) -> JSONValue {
-        var fields: [(String, JSONValue)] = [
+    private static func json(_ report: BackendReport) -> GeneratedContent {
+        var fields: [(String, GeneratedContent)] = [
             ("name", .string(report.kind.rawValue)), ("chosen", .bool(report.chosen)),
             ("available", .bool(report.isAvailable)),
         ]

@@ -38,8 +38,8 @@ enum EngineCommand: Command {
                 console.result(console.out.green("running") + "\n" + running.description)
                 console.event("result", [
                     ("command", .string("engine status")), ("running", .bool(true)), ("healthy", .bool(running.healthy)),
-                    ("uptime", .number(running.uptime)), ("idle", .number(running.idle)),
-                    ("stopsIn", running.stopsIn.map(JSONValue.number) ?? .null),
+                    ("uptime", GeneratedContent(running.uptime)), ("idle", GeneratedContent(running.idle)),
+                    ("stopsIn", running.stopsIn.map(GeneratedContent.init) ?? .null),
                 ] + fields(running.record))
             case .stopped(let note):
                 console.result("not running" + (note.map { " (\($0))" } ?? ""))
@@ -49,9 +49,10 @@ enum EngineCommand: Command {
         }
     }
 
-    private static func fields(_ record: EngineRecord) -> [(String, JSONValue)] {
-        [("pid", .integer(Int(record.pid))), ("port", .integer(record.port)), ("model", .string(record.model)),
-         ("mmproj", .optional(record.mmproj)), ("slots", .integer(record.slots)),
-         ("contextSize", .integer(record.contextSize))]
+    private static func fields(_ record: EngineRecord) -> [(String, GeneratedContent)] {
+        [("pid", GeneratedContent(Int(record.pid))), ("port", GeneratedContent(record.port)),
+         ("model", .string(record.model)),
+         ("mmproj", .optional(record.mmproj)), ("slots", GeneratedContent(record.slots)),
+         ("contextSize", GeneratedContent(record.contextSize))]
     }
 }

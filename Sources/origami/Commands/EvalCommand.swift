@@ -72,8 +72,9 @@ enum EvalCommand: Command {
         console.result(EvalTableReporter.render(
             report, colour: console.out.enabled, width: terminal.stdoutIsTTY ? terminal.width : nil))
         console.event("result", [
-            ("command", .string("eval")), ("suite", .string(report.suite)), ("runs", .integer(report.metrics.runs)),
-            ("passed", .integer(report.metrics.passed)), ("passRate", .number(report.metrics.passRate)),
+            ("command", .string("eval")), ("suite", .string(report.suite)),
+            ("runs", GeneratedContent(report.metrics.runs)), ("passed", GeneratedContent(report.metrics.passed)),
+            ("passRate", GeneratedContent(report.metrics.passRate)),
             ("gatesPassed", .bool(report.passed)),
         ])
         if let failure = report.gateError { throw failure }

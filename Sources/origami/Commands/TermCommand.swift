@@ -42,7 +42,7 @@ enum TermCommand: Command {
         console.result(outcome.terms.isEmpty ? "No terms worth explaining in this tutorial." : text)
         console.message(console.err.dim("Next: origami term \"TERM\""))
         console.event("result", [
-            ("command", .string("term")), ("terms", .array(outcome.terms.map { JSONValue.string($0.term) })),
+            ("command", .string("term")), ("terms", .array(outcome.terms.map { GeneratedContent.string($0.term) })),
         ])
     }
 }

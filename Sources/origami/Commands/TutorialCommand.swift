@@ -33,13 +33,13 @@ enum TutorialCommand: Command {
         if let report = outcome.report { context.report([report], sawPhotos: true) }
         console.message(console.err.dim("Next: photograph your work and run origami coach PHOTO"))
         console.event("result", [
-            ("command", .string("tutorial")), ("idea", .integer(outcome.idea)), ("isNew", .bool(outcome.isNew)),
-            ("title", .string(tutorial.title)), ("materials", .array(tutorial.materials.map(JSONValue.string))),
+            ("command", .string("tutorial")), ("idea", GeneratedContent(outcome.idea)), ("isNew", .bool(outcome.isNew)),
+            ("title", .string(tutorial.title)), ("materials", .array(tutorial.materials.map(GeneratedContent.string))),
             ("steps", .array(tutorial.steps.map { step in
-                .object([("number", .integer(step.number)), ("title", .string(step.title)),
+                .object([("number", GeneratedContent(step.number)), ("title", .string(step.title)),
                          ("instruction", .string(step.instruction))])
             })),
-            ("currentStep", .integer(outcome.currentStep)),
+            ("currentStep", GeneratedContent(outcome.currentStep)),
         ])
     }
 }

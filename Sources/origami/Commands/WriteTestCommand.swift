@@ -19,6 +19,6 @@ enum WriteTestCommand: Command {
             return project.revision + 1
         }
         context.console.result("revision \(revision)")
-        context.console.event("result", [("command", .string("_write-test")), ("revision", .integer(revision))])
+        context.console.event("result", [("command", .string("_write-test")), ("revision", GeneratedContent(revision))])
     }
 }

@@ -1,3 +1,4 @@
+import CraftCore
 import Foundation
 import Synchronization
 
@@ -106,8 +107,8 @@ struct Console: Sendable {
     }
 
     /// One JSON event line on stdout, only in JSON mode: `{"event":name, …fields}`.
-    func event(_ name: String, _ fields: [(String, JSONValue)] = []) {
+    func event(_ name: String, _ fields: [(String, GeneratedContent)] = []) {
         guard format == .json else { return }
-        sink.write(JSONValue.object([("event", .string(name))] + fields).serialized + "\n", toError: false)
+        sink.write(GeneratedContent.object([("event", .string(name))] + fields).jsonLine + "\n", toError: false)
     }
 }

@@ -42,8 +42,8 @@ final class EngineProgressView: Sendable {
         }
         guard changed else { return }
         console.event("engine", [
-            ("phase", .string("\(progress.phase)")), ("elapsed", .number(progress.elapsed)),
-            ("port", .integer(progress.port)),
+            ("phase", .string("\(progress.phase)")), ("elapsed", GeneratedContent(progress.elapsed)),
+            ("port", GeneratedContent(progress.port)),
         ])
     }
 }

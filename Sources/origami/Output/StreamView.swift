@@ -7,9 +7,9 @@ final class StreamView: Sendable {
     private struct State {
         var region: LiveRegion
         var lastLines: [String] = []
-        var sentPartials: [Int: JSONValue] = [:]
+        var sentPartials: [Int: GeneratedContent] = [:]
         var sentAnalyses: Set<String> = []
-        var pending: [(key: String, name: String, fields: [(String, JSONValue)])] = []
+        var pending: [(key: String, name: String, fields: [(String, GeneratedContent)])] = []
     }
 
     private let console: Console
@@ -38,26 +38,26 @@ final class StreamView: Sendable {
     }
 
     /// Sends `{"event":name,"index":i,…}` when the value at `index` changed since last sent (JSON mode only).
-    func partial(_ name: String, index: Int, _ fields: [(String, JSONValue)]) {
+    func partial(_ name: String, index: Int, _ fields: [(String, GeneratedContent)]) {
         guard console.format == .json else { return }
-        let value = JSONValue.object(fields)
+        let value = GeneratedContent.object(fields)
         let changed = state.withLock { state in
             guard state.sentPartials[index] != value else { return false }
             state.sentPartials[index] = value
             return true
         }
-        if changed { console.event(name, [("index", .integer(index))] + fields) }
+        if changed { console.event(name, [("index", GeneratedContent(index))] + fields) }
     }
 
     /// Sends an event once per `key` (JSON mode only), e.g. one `analysis` event per photo.
-    func once(_ key: String, _ name: String, _ fields: [(String, JSONValue)]) {
+    func once(_ key: String, _ name: String, _ fields: [(String, GeneratedContent)]) {
         guard console.format == .json else { return }
         let first = state.withLock { $0.sentAnalyses.insert(key).inserted }
         if first { console.event(name, fields) }
     }
 
     /// Keeps events to send later with `flush`, replacing what was kept before (JSON mode only).
-    func hold(_ events: [(key: String, name: String, fields: [(String, JSONValue)])]) {
+    func hold(_ events: [(key: String, name: String, fields: [(String, GeneratedContent)])]) {
         guard console.format == .json else { return }
         state.withLock { $0.pending = events }
     }
@@ -75,6 +75,6 @@ final class StreamView: Sendable {
     func retrying(_ violations: [String]) {
         console.message(console.err.yellow("The answer broke a rule; asking again:"))
         for violation in violations { console.message("  - " + violation) }
-        console.event("retry", [("violations", .array(violations.map(JSONValue.string)))])
+        console.event("retry", [("violations", .array(violations.map(GeneratedContent.string)))])
     }
 }

@@ -43,6 +43,7 @@ import Testing
         }
         let (_, second) = try await FallbackChain([timedOut, Self.working]).run { try await Self.answer(from: $0) }
         #expect(second.skipped.map(\.kind) == [.transport])
+        #expect(second.skipped.map(\.detail) == ["no data for 30 s; the server stalled (raise --timeout if the model is slow)"])
         #expect(second.answeredBy == "engine")
     }
 
@@ -80,7 +81,8 @@ import Testing
             guard let error = error as? FallbackError else { return false }
             return error.exitStatus == .temporaryFailure
                 && "\(error)".contains("ollama (unavailable): not installed")
-                && "\(error)".contains("openai (transport): openai: rate limited; try again in 60 seconds")
+                && "\(error)".contains("openai (transport): rate limited; try again in 60 seconds")
+                && !"\(error)".contains("openai: ")
         }
     }
 

@@ -134,9 +134,20 @@ import Testing
     @Test func stopsWhenNoBackendIsAvailableAndPassesWhenOneIs() async throws {
         let down = TestLanguageModel(name: "replay", availability: .unavailable(reason: "the cassette is missing")) { _, _ in [] }
         let up = TestLanguageModel(answers: ["{}"])
-        await #expect(throws: ModelError.unavailable(backend: "replay", reason: "no backend can answer: replay: the cassette is missing")) {
+        await #expect(throws: ModelError.unavailable(backend: "replay", reason: "the cassette is missing")) {
             try await EvalFlowExecutor(backends: [down]).preflight()
         }
+        let alsoDown = TestLanguageModel(name: "ollama", availability: .unavailable(reason: "run `ollama serve`")) {
+            _, _ in []
+        }
+        let both = await #expect(throws: FallbackError.self) {
+            try await EvalFlowExecutor(backends: [down, alsoDown]).preflight()
+        }
+        #expect(both.map { "\($0)" } == """
+            no backend of the chain could answer; check each one with `origami doctor`:
+              - replay (unavailable): the cassette is missing
+              - ollama (unavailable): run `ollama serve`
+            """)
         try await EvalFlowExecutor(backends: [down, up]).preflight()
     }
 }

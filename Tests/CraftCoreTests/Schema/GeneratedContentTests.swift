@@ -67,6 +67,26 @@ import Testing
         #expect(value.jsonString == #"{"a":true,"c":null}"#)
     }
 
+    @Test func objectsFromRunTimePairsKeepTheirOrderAndDropNils() {
+        let pairs: [(String, GeneratedContent?)] = [("z", GeneratedContent(1)), ("a", nil),
+                                                    ("m", .array([.bool(true), .null, GeneratedContent(0.5)]))]
+        #expect(GeneratedContent.object(pairs).jsonString == #"{"z":1,"m":[true,null,0.5]}"#)
+    }
+
+    @Test func jsonTextIsSplicedOnlyWhenItParses() {
+        let schema = #"{"b":{"type":"string"},"a":[1.50,-0]}"#
+        #expect(GeneratedContent(jsonOrString: schema).jsonString == schema)
+        #expect(GeneratedContent(jsonOrString: "not json") == .string("not json"))
+        #expect(GeneratedContent(jsonOrString: #"{"a":1"#) == .string(#"{"a":1"#))
+    }
+
+    @Test func jsonLinesAlsoEscapeTheUnicodeLineSeparators() throws {
+        let value = GeneratedContent.object([("t\u{2028}", .string("a\u{2028}b\u{2029}c\n"))])
+        #expect(value.jsonLine == #"{"t\u2028":"a\u2028b\u2029c\n"}"#)
+        #expect(value.jsonString == "{\"t\u{2028}\":\"a\u{2028}b\u{2029}c\\n\"}")
+        #expect(try GeneratedContent(json: value.jsonLine) == value)
+    }
+
     @Test func numbersFromSwiftValuesAreWrittenShortest() {
         #expect(GeneratedContent(3) == .number("3"))
         #expect(GeneratedContent(3.0) == .number("3"))

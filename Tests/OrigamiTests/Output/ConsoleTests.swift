@@ -59,19 +59,19 @@ import Testing
         #expect(quietOutput.stdout == "shown\n" && quietOutput.stderr == "error: always shown\n")
         let (json, jsonOutput) = console(.json)
         json.result("not for scripts")
-        json.event("result", [("command", .string("status")), ("n", .integer(2))])
+        json.event("result", [("command", .string("status")), ("n", GeneratedContent(2))])
         #expect(jsonOutput.stdout == #"{"event":"result","command":"status","n":2}"# + "\n")
     }
 
     @Test func jsonValuesEscapeAndKeepOrder() {
-        let value = JSONValue.object([
+        let value = GeneratedContent.object([
             ("z", .string("quote \" backslash \\ newline \n tab \t bell \u{07}")), ("a", .array([.null, .bool(true)])),
-            ("n", .number(1.5)), ("whole", .number(3)),
+            ("n", GeneratedContent(1.5)), ("whole", GeneratedContent(3.0)), ("separator", .string("a\u{2028}b")),
         ])
-        #expect(value.serialized
-            == #"{"z":"quote \" backslash \\ newline \n tab \t bell \u0007","a":[null,true],"n":1.5,"whole":3}"#)
-        #expect(JSONValue(jsonObject: ["b": 1, "a": [true, "x"]] as [String: Any]).serialized
-            == #"{"a":[true,"x"],"b":1}"#)
+        #expect(value.jsonLine == #"{"z":"quote \" backslash \\ newline \n tab \t bell \u0007","a":[null,true],"#
+            + #""n":1.5,"whole":3,"separator":"a\u2028b"}"#)
+        let encoded = GeneratedContent.encoding(["b": [1.0, 2.5], "a": [0.0]] as [String: [Double]])
+        #expect(encoded.jsonLine == #"{"a":[0],"b":[1,2.5]}"#)
     }
 
     @Test func liveRegionRedrawsInPlaceCountingWrappedRows() {

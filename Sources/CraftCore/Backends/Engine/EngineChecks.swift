@@ -82,14 +82,14 @@ struct EngineChecks {
             installation.server = server
             checks.append(EngineCheck(name: "llama-server", passed: true, detail: "\(server.path) (from \(server.source))"))
         } catch {
-            checks.append(EngineCheck(name: "llama-server", passed: false, detail: error.description))
+            checks.append(EngineCheck(name: "llama-server", passed: false, detail: error.reason))
         }
         do {
             let model = try locator.model()
             installation.model = model
             checks.append(modelCheck(model, verifyChecksum: verifyChecksum))
         } catch {
-            checks.append(EngineCheck(name: "model", passed: false, detail: error.description))
+            checks.append(EngineCheck(name: "model", passed: false, detail: error.reason))
         }
         if let server = installation.server {
             checks.append(processorCheck(server))
@@ -100,7 +100,7 @@ struct EngineChecks {
             let free = !ProcessTable.isPortInUse(port)
             checks.append(EngineCheck(
                 name: "port", passed: free,
-                detail: free ? "\(port) is free" : EngineError.portInUse(port: port).description))
+                detail: free ? "\(port) is free" : EngineError.portInUse(port: port).reason))
         }
         if let failure = try? String(contentsOfFile: files.lastFailure, encoding: .utf8) {
             checks.append(EngineCheck(name: "last start", passed: false, detail: failure))
@@ -128,7 +128,7 @@ struct EngineChecks {
         }
         guard actual == EngineSetup.modelSHA256 else {
             let error = EngineError.modelChecksum(path: model.path, actual: actual, expected: EngineSetup.modelSHA256)
-            return EngineCheck(name: "model", passed: false, detail: error.description)
+            return EngineCheck(name: "model", passed: false, detail: error.reason)
         }
         return EngineCheck(name: "model", passed: true, detail: "\(model.path) (sha256 verified)")
     }
@@ -141,7 +141,7 @@ struct EngineChecks {
         guard missing.isEmpty else {
             let error = EngineError.cpuLacksInstructions(
                 missing: missing, builtFor: EngineSetup.engineDirectory(environment))
-            return EngineCheck(name: "processor", passed: false, detail: error.description)
+            return EngineCheck(name: "processor", passed: false, detail: error.reason)
         }
         let wanted = ["avx512f", "avx2", "avx", "sse4_2"].first { required.contains($0) } ?? "baseline x86-64"
         return EngineCheck(name: "processor", passed: true, detail: "has every instruction the build uses (up to \(wanted))")

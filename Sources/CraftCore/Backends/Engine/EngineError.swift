@@ -47,38 +47,42 @@ extension EngineError: ExitStatusProviding {
     }
 }
 
-extension EngineError: CustomStringConvertible {
-    public var description: String {
+extension EngineError: BackendFailure {
+    /// Always `engine`.
+    public var backend: String? { "engine" }
+
+    /// What went wrong and what to do, without the name `engine`.
+    public var reason: String {
         switch self {
         case .serverNotInstalled(let expected):
-            "engine: llama-server is not installed (looked in \(expected) and on PATH); run scripts/setup, "
+            "llama-server is not installed (looked in \(expected) and on PATH); run scripts/setup, "
                 + "or set ORIGAMI_LLAMA_SERVER to an existing llama-server"
         case .serverNotExecutable(let path, let source):
-            "engine: \(path) (from \(source)) is not an executable file; fix the path or run scripts/setup"
+            "\(path) (from \(source)) is not an executable file; fix the path or run scripts/setup"
         case .modelMissing(let path, let source):
-            "engine: model \(path) (from \(source)) does not exist; run scripts/setup or pass --model PATH"
+            "model \(path) (from \(source)) does not exist; run scripts/setup or pass --model PATH"
         case .modelUnverified(let path, let bytes):
-            "engine: model \(path) is not verified (\(bytes) bytes, no matching .verified stamp); "
+            "model \(path) is not verified (\(bytes) bytes, no matching .verified stamp); "
                 + "run scripts/setup to assemble and check it again"
         case .modelChecksum(let path, let actual, let expected):
-            "engine: model \(path) has sha256 \(actual), expected \(expected); delete it and run scripts/setup"
+            "model \(path) has sha256 \(actual), expected \(expected); delete it and run scripts/setup"
         case .notGGUF(let path, let firstBytes):
-            "engine: \(path) is not a GGUF file (starts with \(firstBytes.isEmpty ? "nothing" : firstBytes)); "
+            "\(path) is not a GGUF file (starts with \(firstBytes.isEmpty ? "nothing" : firstBytes)); "
                 + "pass a .gguf model"
         case .cpuLacksInstructions(let missing, let builtFor):
-            "engine: this processor lacks \(missing.joined(separator: ", ")), which the engine in \(builtFor) "
+            "this processor lacks \(missing.joined(separator: ", ")), which the engine in \(builtFor) "
                 + "was compiled for; delete that directory and run scripts/setup to rebuild it here"
         case .portInUse(let port):
-            "engine: port \(port) on 127.0.0.1 is in use by another program; free it or choose another port"
+            "port \(port) on 127.0.0.1 is in use by another program; free it or choose another port"
         case .failedToStart(let reason, let log, let tail):
-            "engine: llama-server failed to start: \(reason); last lines of \(log):\n"
+            "llama-server failed to start: \(reason); last lines of \(log):\n"
                 + tail.map { "  \($0)" }.joined(separator: "\n")
         case .lockTimeout(let path, let seconds):
-            "engine: another origami held \(path) for \(Int(seconds)) s; try again when it has finished"
+            "another origami held \(path) for \(Int(seconds)) s; try again when it has finished"
         case .cannotWrite(let path, let detail):
-            "engine: cannot write \(path) (\(detail)); check the directory's permissions"
+            "cannot write \(path) (\(detail)); check the directory's permissions"
         case .spawnFailed(let path, let code):
-            "engine: cannot launch \(path) (\(String(cString: strerror(code)))); check the file"
+            "cannot launch \(path) (\(String(cString: strerror(code)))); check the file"
         }
     }
 }

@@ -143,7 +143,7 @@ public actor EngineManager {
             }
             return .available
         } catch {
-            return .unavailable(reason: "\(error)")
+            return .unavailable(because: error, of: "engine")
         }
     }
 

@@ -65,13 +65,13 @@ struct ChatMessage: Sendable, Hashable {
 
 extension ToolDefinition {
     /// The tool as both wire formats list it: `{"type": "function", "function": {name, description, parameters}}`.
-    var wireForm: JSONValue {
+    var wireForm: GeneratedContent {
         .object([
             ("type", .string("function")),
             ("function", .object([
                 ("name", .string(name)),
                 ("description", .string(description)),
-                ("parameters", .raw(validating: parametersJSONSchema)),
+                ("parameters", GeneratedContent(jsonOrString: parametersJSONSchema)),
             ])),
         ])
     }

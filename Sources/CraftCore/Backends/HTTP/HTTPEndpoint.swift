@@ -30,13 +30,13 @@ struct HTTPEndpoint: Sendable {
     }
 
     /// Sends a request and returns its whole 2xx body; any other status becomes the matching `ModelError`.
-    func data(_ path: String, body: JSONValue? = nil, limits: HTTPLimits? = nil) async throws -> Data {
+    func data(_ path: String, body: GeneratedContent? = nil, limits: HTTPLimits? = nil) async throws -> Data {
         let response = try await open(path, body: body, accepting: [], limits: limits)
         return try await response.collect()
     }
 
     /// Sends a request and decodes its 2xx JSON body; a body of another shape is a `serverError`.
-    func decode<T: Decodable>(_ type: T.Type, from path: String, body: JSONValue? = nil) async throws -> T {
+    func decode<T: Decodable>(_ type: T.Type, from path: String, body: GeneratedContent? = nil) async throws -> T {
         let data = try await data(path, body: body)
         do {
             return try JSONDecoder().decode(type, from: data)
@@ -50,14 +50,14 @@ struct HTTPEndpoint: Sendable {
     ///
     /// Retries while the model is loading, up to `loadingWait` seconds. A content type outside `accepting`
     /// (when the list is not empty and the server names one) is a `serverError`.
-    func open(_ path: String, body: JSONValue?, accepting: [String], limits: HTTPLimits? = nil) async throws
+    func open(_ path: String, body: GeneratedContent?, accepting: [String], limits: HTTPLimits? = nil) async throws
         -> HTTPResponse
     {
         try checkSecurity()
         let request = HTTPRequest(
             url: url(path), method: body == nil ? "GET" : "POST",
             headers: headers.merging(body == nil ? [:] : ["Content-Type": "application/json"]) { $1 },
-            body: body?.data, limits: limits ?? self.limits)
+            body: body.map { Data($0.jsonString.utf8) }, limits: limits ?? self.limits)
         let started = ContinuousClock.now
         var pause = 0.25
         while true {

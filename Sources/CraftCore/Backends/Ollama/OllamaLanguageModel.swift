@@ -22,29 +22,28 @@ public struct OllamaLanguageModel: LanguageModel {
         let endpoint = configuration.endpoint.probing
         do {
             _ = try await endpoint.data("/api/version")
-        } catch let error as ModelError {
-            if case .unreachable(_, let url, let detail) = error {
-                return .unavailable(reason: "\(name): nothing answers at \(url) (\(detail)); start it with `ollama serve`"
+        } catch {
+            if case .unreachable(_, let url, let detail)? = error as? ModelError {
+                return .unavailable(reason: "nothing answers at \(url) (\(detail)); start it with `ollama serve`"
                     + " or pass --base-url")
             }
-            return .unavailable(reason: error.description)
-        } catch {
-            return .unavailable(reason: "\(name): \(error)")
+            return .unavailable(because: error, of: name)
         }
         do {
             let tags = try await endpoint.decode(OllamaWire.Tags.self, from: "/api/tags")
             guard tags.models.contains(where: { Self.matches($0, configuration.model) }) else {
-                return .unavailable(reason: "\(name): model \(configuration.model) is not pulled; run `ollama pull \(configuration.model)`")
+                return .unavailable(
+                    reason: "model \(configuration.model) is not pulled; run `ollama pull \(configuration.model)`")
             }
             return .available
         } catch {
-            return .unavailable(reason: "\(error)")
+            return .unavailable(because: error, of: name)
         }
     }
 
     /// What the model can do, from `/api/show`: its capabilities list and its context length.
     public func capabilities() async throws -> Capabilities {
-        let body = JSONValue.object([("model", .string(configuration.model))])
+        let body = GeneratedContent.object([("model", .string(configuration.model))])
         let show = try await configuration.endpoint.probing.decode(OllamaWire.Show.self, from: "/api/show", body: body)
         let listed = Set(show.capabilities ?? [])
         let trained = show.modelInfo?.first { $0.key.hasSuffix(".context_length") }?.value.value
@@ -77,8 +76,8 @@ public struct OllamaLanguageModel: LanguageModel {
 
     /// Loads the model into memory (an empty chat request), so the first real answer does not wait for it.
     public func prewarm(_ transcript: Transcript) async throws {
-        var body: [(String, JSONValue?)] = [("model", .string(configuration.model)), ("messages", .array([]))]
-        body.append(("keep_alive", configuration.keepAlive.map(JSONValue.string)))
+        var body: [(String, GeneratedContent?)] = [("model", .string(configuration.model)), ("messages", .array([]))]
+        body.append(("keep_alive", configuration.keepAlive.map(GeneratedContent.string)))
         _ = try await configuration.endpoint.data("/api/chat", body: .object(body))
     }
 

@@ -14,9 +14,9 @@ struct OllamaRequestBuilder: Sendable {
     ///
     /// - Parameter thinking: whether the model can think; when it can, `think` is sent — the level (or `true`)
     ///   when the request sets a reasoning level, `false` otherwise so the answer does not wait on thoughts.
-    func body(for transcript: Transcript, request: GenerationRequest, thinking: Bool) -> JSONValue {
+    func body(for transcript: Transcript, request: GenerationRequest, thinking: Bool) -> GeneratedContent {
         let options = request.options
-        var think: JSONValue?
+        var think: GeneratedContent?
         if thinking {
             if let level = options.reasoning {
                 think = model.contains("gpt-oss") ? .string(level.rawValue) : .bool(true)
@@ -28,15 +28,15 @@ struct OllamaRequestBuilder: Sendable {
             ("model", .string(model)),
             ("messages", .array(ChatMessage.messages(for: transcript, request: request).map(message))),
             ("stream", .bool(true)),
-            ("format", request.responseFormat.map { .raw(validating: $0.plainJSONSchema) }),
+            ("format", request.responseFormat.map { GeneratedContent(jsonOrString: $0.plainJSONSchema) }),
             ("options", self.options(options)),
-            ("keep_alive", keepAlive.map(JSONValue.string)),
+            ("keep_alive", keepAlive.map(GeneratedContent.string)),
             ("think", think),
             ("tools", request.tools.isEmpty ? nil : .array(request.tools.map(\.wireForm))),
         ])
     }
 
-    private func options(_ options: GenerationOptions) -> JSONValue? {
+    private func options(_ options: GenerationOptions) -> GeneratedContent? {
         var temperature = options.temperature
         var topK: Int?
         var seed: UInt64?
@@ -49,18 +49,18 @@ struct OllamaRequestBuilder: Sendable {
         case nil:
             break
         }
-        let pairs: [(String, JSONValue?)] = [
-            ("temperature", temperature.map(JSONValue.double)),
-            ("top_k", topK.map(JSONValue.int)),
-            ("seed", seed.map { .int(Int(truncatingIfNeeded: $0)) }),
-            ("num_predict", options.maximumResponseTokens.map(JSONValue.int)),
-            ("num_ctx", contextSize.map(JSONValue.int)),
+        let pairs: [(String, GeneratedContent?)] = [
+            ("temperature", temperature.map(GeneratedContent.init)),
+            ("top_k", topK.map(GeneratedContent.init)),
+            ("seed", seed.map { GeneratedContent(Int(truncatingIfNeeded: $0)) }),
+            ("num_predict", options.maximumResponseTokens.map(GeneratedContent.init)),
+            ("num_ctx", contextSize.map(GeneratedContent.init)),
         ]
         return pairs.contains { $0.1 != nil } ? .object(pairs) : nil
     }
 
-    private func message(_ message: ChatMessage) -> JSONValue {
-        let images = message.images.map { JSONValue.string(Data($0).base64EncodedString()) }
+    private func message(_ message: ChatMessage) -> GeneratedContent {
+        let images = message.images.map { GeneratedContent.string(Data($0).base64EncodedString()) }
         return .object([
             ("role", .string(message.role.rawValue)),
             ("content", .string(message.text)),
@@ -68,7 +68,7 @@ struct OllamaRequestBuilder: Sendable {
             ("tool_calls", message.toolCalls.isEmpty ? nil : .array(message.toolCalls.map { call in
                 .object([("function", .object([
                     ("name", .string(call.name)),
-                    ("arguments", .raw(validating: call.arguments)),
+                    ("arguments", GeneratedContent(jsonOrString: call.arguments)),
                 ]))])
             })),
             ("tool_name", message.toolOutput.map { .string($0.name) }),

@@ -49,8 +49,7 @@ enum OllamaWire {
         var text: String
 
         init(from decoder: any Decoder) throws {
-            let value = try JSONValueDecoding(from: decoder)
-            text = value.json.text
+            text = try GeneratedContent(from: decoder).jsonString
         }
     }
 
@@ -82,41 +81,6 @@ enum OllamaWire {
 
         init(from decoder: any Decoder) throws {
             value = try? decoder.singleValueContainer().decode(Int.self)
-        }
-    }
-}
-
-/// Decodes any JSON value into a `JSONValue`, keeping object keys in the order the decoder lists them.
-struct JSONValueDecoding: Decodable {
-    var json: JSONValue
-
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    init(from decoder: any Decoder) throws {
-        if let object = try? decoder.container(keyedBy: Key.self) {
-            json = .object(try object.allKeys.map { ($0.stringValue, try object.decode(Self.self, forKey: $0).json) })
-        } else if var array = try? decoder.unkeyedContainer() {
-            var values: [JSONValue] = []
-            while !array.isAtEnd { values.append(try array.decode(Self.self).json) }
-            json = .array(values)
-        } else {
-            let single = try decoder.singleValueContainer()
-            if single.decodeNil() {
-                json = .null
-            } else if let bool = try? single.decode(Bool.self) {
-                json = .bool(bool)
-            } else if let int = try? single.decode(Int.self) {
-                json = .int(int)
-            } else if let double = try? single.decode(Double.self) {
-                json = .double(double)
-            } else {
-                json = .string(try single.decode(String.self))
-            }
         }
     }
 }

@@ -30,14 +30,14 @@ public struct OpenAILanguageModel: LanguageModel {
             let anyName = models.contains { $0.ownedBy == "llamacpp" }
             guard anyName || models.contains(where: { $0.id == configuration.model }) else {
                 let served = models.prefix(8).map(\.id).joined(separator: ", ")
-                return .unavailable(reason: "\(name): the server does not serve model \(configuration.model)"
+                return .unavailable(reason: "the server does not serve model \(configuration.model)"
                     + (served.isEmpty ? "" : " (it serves: \(served))"))
             }
             return .available
         } catch let error as ModelError {
-            return .unavailable(reason: error.description)
+            return .unavailable(because: error, of: name)
         } catch {
-            return .unavailable(reason: "\(name): \(configuration.redactor.redact("\(error)"))")
+            return .unavailable(reason: configuration.redactor.redact("\(error)"))
         }
     }
 
@@ -91,7 +91,7 @@ public struct OpenAILanguageModel: LanguageModel {
     }
 
     private static func run(
-        body: JSONValue, configuration: OpenAIConfiguration,
+        body: GeneratedContent, configuration: OpenAIConfiguration,
         into continuation: AsyncThrowingStream<ModelEvent, any Error>.Continuation
     ) async throws {
         let endpoint = configuration.endpoint

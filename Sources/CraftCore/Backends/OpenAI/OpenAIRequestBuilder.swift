@@ -10,7 +10,7 @@ struct OpenAIRequestBuilder: Sendable {
     let flavor: OpenAIConfiguration.Flavor
 
     /// The request body, keys in a fixed order.
-    func body(for transcript: Transcript, request: GenerationRequest) -> JSONValue {
+    func body(for transcript: Transcript, request: GenerationRequest) -> GeneratedContent {
         let options = request.options
         var temperature = options.temperature
         var seed: UInt64?
@@ -24,15 +24,15 @@ struct OpenAIRequestBuilder: Sendable {
         case nil:
             break
         }
-        let maximumTokens = options.maximumResponseTokens.map(JSONValue.int)
+        let maximumTokens = options.maximumResponseTokens.map(GeneratedContent.init)
         return .object([
             ("model", .string(model)),
             ("messages", .array(ChatMessage.messages(for: transcript, request: request).map(message))),
             ("stream", .bool(true)),
             ("stream_options", .object([("include_usage", .bool(true))])),
-            ("temperature", temperature.map(JSONValue.double)),
-            ("top_k", topK.map(JSONValue.int)),
-            ("seed", seed.map { .int(Int(truncatingIfNeeded: $0)) }),
+            ("temperature", temperature.map(GeneratedContent.init)),
+            ("top_k", topK.map(GeneratedContent.init)),
+            ("seed", seed.map { GeneratedContent(Int(truncatingIfNeeded: $0)) }),
             (flavor == .openAI ? "max_completion_tokens" : "max_tokens", maximumTokens),
             ("reasoning_effort", flavor == .openAI ? options.reasoning.map { .string($0.rawValue) } : nil),
             ("response_format", request.responseFormat.map(responseFormat)),
@@ -41,19 +41,19 @@ struct OpenAIRequestBuilder: Sendable {
         ])
     }
 
-    private func responseFormat(_ format: ResponseFormat) -> JSONValue {
+    private func responseFormat(_ format: ResponseFormat) -> GeneratedContent {
         let strict = flavor == .openAI
         return .object([
             ("type", .string("json_schema")),
             ("json_schema", .object([
                 ("name", .string(Self.schemaName(format.name))),
                 ("strict", strict ? .bool(true) : nil),
-                ("schema", .raw(validating: strict ? format.strictJSONSchema : format.plainJSONSchema)),
+                ("schema", GeneratedContent(jsonOrString: strict ? format.strictJSONSchema : format.plainJSONSchema)),
             ])),
         ])
     }
 
-    private func message(_ message: ChatMessage) -> JSONValue {
+    private func message(_ message: ChatMessage) -> GeneratedContent {
         switch message.role {
         case .system:
             return .object([("role", .string("system")), ("content", .string(message.text))])
@@ -85,7 +85,7 @@ struct OpenAIRequestBuilder: Sendable {
         }
     }
 
-    private func part(_ part: ChatMessage.Part) -> JSONValue {
+    private func part(_ part: ChatMessage.Part) -> GeneratedContent {
         switch part {
         case .text(let text):
             .object([("type", .string("text")), ("text", .string(text))])

@@ -33,7 +33,7 @@ public final class ReplayLanguageModel: LanguageModel {
                 ? .unavailable(reason: "the cassette \(cassette.url.path) is empty; record one with --record")
                 : .available
         } catch {
-            return .unavailable(reason: "\(error)")
+            return .unavailable(because: error, of: name)
         }
     }
 

@@ -118,7 +118,7 @@ struct EngineManagerTests {
         fixed.port = holder.port
         let engine = manager(fixed)
         await #expect(throws: EngineError.portInUse(port: holder.port)) { try await engine.start() }
-        #expect(await engine.availability() == .unavailable(reason: EngineError.portInUse(port: holder.port).description))
+        #expect(await engine.availability() == .unavailable(reason: EngineError.portInUse(port: holder.port).reason))
     }
 
     @Test func serverThatExitsWhileLoadingFailsWithItsLog() async throws {

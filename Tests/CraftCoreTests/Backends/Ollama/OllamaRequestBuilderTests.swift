@@ -6,7 +6,7 @@ import Testing
     private func body(_ transcript: Transcript, _ request: GenerationRequest, thinking: Bool = false,
                       contextSize: Int? = nil) throws -> [String: Any] {
         let builder = OllamaRequestBuilder(model: "qwen2.5vl:3b", keepAlive: "10m", contextSize: contextSize)
-        let text = builder.body(for: transcript, request: request, thinking: thinking).text
+        let text = builder.body(for: transcript, request: request, thinking: thinking).jsonString
         return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 

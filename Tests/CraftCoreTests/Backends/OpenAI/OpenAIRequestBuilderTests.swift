@@ -13,7 +13,7 @@ import Testing
 
     private func body(_ flavor: OpenAIConfiguration.Flavor, _ transcript: Transcript,
                       _ request: GenerationRequest) throws -> [String: Any] {
-        let text = OpenAIRequestBuilder(model: "m", flavor: flavor).body(for: transcript, request: request).text
+        let text = OpenAIRequestBuilder(model: "m", flavor: flavor).body(for: transcript, request: request).jsonString
         return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
@@ -39,7 +39,8 @@ import Testing
     @Test func llamaServerGetsThePlainSchemaInItsOrderAndCachePrompt() throws {
         let request = GenerationRequest(responseFormat: Self.format, options: .init(sampling: .greedy,
                                                                                     maximumResponseTokens: 300))
-        let text = OpenAIRequestBuilder(model: "m", flavor: .llamaServer).body(for: prompt("Hi"), request: request).text
+        let text = OpenAIRequestBuilder(model: "m", flavor: .llamaServer).body(for: prompt("Hi"), request: request)
+            .jsonString
         #expect(text.contains(#""schema":{"type":"object","properties":{"zeta":{"type":"string"},"alpha""#))
         let json = try body(.llamaServer, prompt("Hi"), request)
         #expect(json["cache_prompt"] as? Bool == true)
