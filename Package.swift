@@ -27,7 +27,8 @@ let package = Package(
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
-        .testTarget(name: "OrigamiTests", dependencies: ["CraftCore", "origami"], swiftSettings: strict),
+        .testTarget(
+            name: "OrigamiTests", dependencies: ["CraftCore", "origami"], exclude: ["Fixtures"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -22,8 +22,13 @@ struct FlowEndToEndTests {
     struct Recorded: Decodable {
         struct Coach: Decodable {
             var photo: String
+            /// The step asked for with `--step`, or nil for the current step.
+            var step: Int?
             var complete: Bool
+
+            var arguments: [String] { (step.map { ["--step", "\($0)"] } ?? []) + [photo] }
         }
+        var hint: String
         var coach: [Coach]
         var term: String
     }
@@ -49,7 +54,7 @@ struct FlowEndToEndTests {
 
     @Test func brainstormTutorialCoachTermStatus() throws {
         // Brainstorm: a directory stands for its photos; people get results on stdout, messages on stderr.
-        let brainstorm = try origami.run(["brainstorm", "SamplePhotos"])
+        let brainstorm = try origami.run(["brainstorm", "--hint", recorded.hint, "SamplePhotos"])
         #expect(brainstorm.status == 0, "\(brainstorm.stderr)")
         #expect(brainstorm.stdout.hasPrefix("Photos\n"))
         #expect(brainstorm.stdout.contains("\nIdeas\n  1. "))
@@ -77,12 +82,13 @@ struct FlowEndToEndTests {
         // Coach: exit 0 whatever the verdict; only a complete verdict moves the step on.
         var step = 1
         for (index, coach) in recorded.coach.enumerated() {
-            let outcome = try origami.run(["coach", coach.photo])
+            let outcome = try origami.run(["coach"] + coach.arguments)
+            let judged = coach.step ?? step
             #expect(outcome.status == 0, "\(outcome.stderr)")
-            #expect(outcome.stdout.hasPrefix("Step \(step)\n"))
-            let verdict = coach.complete ? "Step \(step) is complete." : "Step \(step) is not complete yet."
+            #expect(outcome.stdout.hasPrefix("Step \(judged)\n"))
+            let verdict = coach.complete ? "Step \(judged) is complete." : "Step \(judged) is not complete yet."
             #expect(outcome.stdout.contains(verdict))
-            if coach.complete { step += 1 }
+            if coach.complete { step = max(step, judged + 1) }
             project = try self.project()
             #expect(project.currentStep == step)
             #expect(project.feedback.count == index + 1)
@@ -120,14 +126,14 @@ struct FlowEndToEndTests {
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
     func onATerminalIdeasAreRedrawnInPlaceAndColoured() throws {
         // script(1) gives origami a pseudo-terminal, so stdout and stderr are TTYs as for a person.
-        let command = "\(OrigamiProcess.binary.path) brainstorm SamplePhotos"
+        let command = "\(OrigamiProcess.binary.path) brainstorm --hint '\(recorded.hint)' SamplePhotos"
         let outcome = try origami.run(
             ["-qec", command, "/dev/null"], executable: URL(fileURLWithPath: "/usr/bin/script"))
         #expect(outcome.status == 0, "\(outcome.stdout)")
         #expect(outcome.stdout.contains("\u{1B}[1mIdeas\u{1B}[0m"), "bold headings on a terminal")
         #expect(outcome.stdout.range(of: #"\x1B\[\d+A\r\x1B\[J"#, options: .regularExpression) != nil,
                 "cursor moves up and clears to redraw the streaming block")
-        let plain = try origami.run(["brainstorm", "SamplePhotos", "--project", "again"],
+        let plain = try origami.run(["brainstorm", "--hint", recorded.hint, "SamplePhotos", "--project", "again"],
                                     environment: ["NO_COLOR": "1"])
         #expect(!plain.stdout.contains("\u{1B}"))
     }
@@ -140,8 +146,8 @@ struct FlowEndToEndTests {
         try FileManager.default.copyItem(
             at: Self.fixtures.appendingPathComponent("r4.project.json"), to: origami.file(".origami/project.json"))
         let before = try project()
-        let photo = try #require(recorded.coach.first { !$0.complete }).photo
-        let processes = try (0..<8).map { _ in try origami.start(["coach", "--quiet", photo]) }
+        let incomplete = try #require(recorded.coach.first { !$0.complete })
+        let processes = try (0..<8).map { _ in try origami.start(["coach", "--quiet"] + incomplete.arguments) }
         for process in processes {
             process.waitUntilExit()
             #expect(process.terminationStatus == 0)
