@@ -25,18 +25,18 @@ struct EngineCompletion: Sendable {
     }
 
     /// The body of `/apply-template` for a transcript: the chat messages, rendered as the chat endpoint would.
-    static func templateBody(for transcript: Transcript, request: GenerationRequest, model: String) -> JSONValue {
+    static func templateBody(for transcript: Transcript, request: GenerationRequest, model: String) -> GeneratedContent {
         let chat = OpenAIRequestBuilder(model: model, flavor: .llamaServer).body(for: transcript, request: request)
-        guard case .object(let pairs) = chat, let messages = pairs.first(where: { $0.0 == "messages" })?.1 else {
-            return .object([("messages", .array([]))])
+        guard case .object(let members) = chat, let messages = members.first(where: { $0.key == "messages" }) else {
+            return .object([GeneratedContent.Member("messages", .array([]))])
         }
-        return .object([("messages", messages)])
+        return .object([messages])
     }
 
     /// The prompt as text pieces and token ids: the rendered transcript, with each earlier answer of this model
     /// that appears in it verbatim replaced by its ids. An answer the rendering does not hold as it is stays text.
-    func prompt(rendered: String, transcript: Transcript) -> [JSONValue] {
-        var pieces: [JSONValue] = []
+    func prompt(rendered: String, transcript: Transcript) -> [GeneratedContent] {
+        var pieces: [GeneratedContent] = []
         var cursor = rendered.startIndex
         for entry in transcript.entries {
             guard case .response(let response) = entry, let tokens = response.tokens, tokens.model == model,
@@ -44,7 +44,7 @@ struct EngineCompletion: Sendable {
                   let found = rendered.range(of: response.text, range: cursor..<rendered.endIndex)
             else { continue }
             if cursor < found.lowerBound { pieces.append(.string(String(rendered[cursor..<found.lowerBound]))) }
-            pieces += tokens.ids.map(JSONValue.int)
+            pieces += tokens.ids.map(GeneratedContent.init)
             cursor = found.upperBound
         }
         if cursor < rendered.endIndex || pieces.isEmpty { pieces.append(.string(String(rendered[cursor...]))) }
@@ -53,7 +53,7 @@ struct EngineCompletion: Sendable {
 
     /// The `/completion` body: the prompt, the schema as a grammar, sampling as the chat request would set it,
     /// streaming with token ids, and the prompt cache on.
-    func body(prompt: [JSONValue], request: GenerationRequest) -> JSONValue {
+    func body(prompt: [GeneratedContent], request: GenerationRequest) -> GeneratedContent {
         let options = request.options
         var temperature = options.temperature
         var seed: UInt64?
@@ -72,11 +72,11 @@ struct EngineCompletion: Sendable {
             ("stream", .bool(true)),
             ("return_tokens", .bool(true)),
             ("cache_prompt", .bool(true)),
-            ("temperature", temperature.map(JSONValue.double)),
-            ("top_k", topK.map(JSONValue.int)),
-            ("seed", seed.map { .int(Int(truncatingIfNeeded: $0)) }),
-            ("n_predict", options.maximumResponseTokens.map(JSONValue.int)),
-            ("json_schema", request.responseFormat.map { .raw(validating: $0.plainJSONSchema) }),
+            ("temperature", temperature.map(GeneratedContent.init)),
+            ("top_k", topK.map(GeneratedContent.init)),
+            ("seed", seed.map { GeneratedContent(Int(truncatingIfNeeded: $0)) }),
+            ("n_predict", options.maximumResponseTokens.map(GeneratedContent.init)),
+            ("json_schema", request.responseFormat.map { GeneratedContent(jsonOrString: $0.plainJSONSchema) }),
         ])
     }
 }

@@ -96,7 +96,7 @@ import Testing
         let rendered = #"<u>one<e><a>{"a":1}<e><u>two<e><a>{"b":2}<e><u>three<e><a>{"c":3}<e><u>four<e><a>"#
         let prompt = EngineCompletion(model: Self.model).prompt(rendered: rendered, transcript: transcript)
         #expect(prompt == [
-            .string("<u>one<e><a>"), .int(5), .int(6), .int(7),
+            .string("<u>one<e><a>"), GeneratedContent(5), GeneratedContent(6), GeneratedContent(7),
             .string(#"<e><u>two<e><a>{"b":2}<e><u>three<e><a>{"c":3}<e><u>four<e><a>"#),
         ])
     }
@@ -111,8 +111,8 @@ import Testing
     @Test func theBodyCarriesSamplingLengthSchemaAndAsksForTokenIds() throws {
         let request = GenerationRequest(
             responseFormat: Self.format, options: .init(sampling: .greedy, maximumResponseTokens: 40))
-        let body = EngineCompletion(model: Self.model).body(prompt: [.string("p"), .int(3)], request: request)
-        let json = try #require(try JSONSerialization.jsonObject(with: body.data) as? [String: Any])
+        let body = EngineCompletion(model: Self.model).body(prompt: [.string("p"), GeneratedContent(3)], request: request)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(body.jsonString.utf8)) as? [String: Any])
         #expect(json["prompt"] as? [AnyHashable] == ["p", 3])
         #expect(json["temperature"] as? Double == 0 && json["top_k"] as? Int == 1)
         #expect(json["n_predict"] as? Int == 40)
