@@ -146,8 +146,10 @@ struct FlowEndToEndTests {
         try FileManager.default.copyItem(
             at: Self.fixtures.appendingPathComponent("r4.project.json"), to: origami.file(".origami/project.json"))
         let before = try project()
-        let incomplete = try #require(recorded.coach.first { !$0.complete })
-        let processes = try (0..<8).map { _ in try origami.start(["coach", "--quiet"] + incomplete.arguments) }
+        // As scripts/record-flow ran them: the photo the flow found incomplete (else its first), on a fixed step.
+        let chosen = try #require(recorded.coach.first { !$0.complete } ?? recorded.coach.first)
+        let arguments = ["coach", "--quiet", "--step", "\(chosen.step ?? 1)", chosen.photo]
+        let processes = try (0..<8).map { _ in try origami.start(arguments) }
         for process in processes {
             process.waitUntilExit()
             #expect(process.terminationStatus == 0)
