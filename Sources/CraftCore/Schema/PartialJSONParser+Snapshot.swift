@@ -4,9 +4,11 @@
 // the snapshot (the partial last member appended), the parser keeps the snapshot in `held` and returns a copy of
 // it. Before it next changes anything the snapshot shows, the parser calls `reclaim`, which walks the snapshot's
 // last-member path and moves the storage back into the frames; a chunk that changes nothing visible (whitespace,
-// punctuation, a key, an unfinished number) returns the held snapshot as it is. When the caller has let go of its
-// copy by then, nothing is copied, so a snapshot per byte costs a few moves per nesting level; when the caller
-// still holds it, the storage is copied once (value semantics), which is still correct.
+// punctuation, a key, an unfinished number) returns the held snapshot as it is, and text added to the string being
+// read goes straight into the held snapshot's last leaf (`GeneratedContent.appendToOpenString`) without a reclaim.
+// When the caller has let go of its copy by then, nothing is copied, so a snapshot per byte costs a few moves per
+// nesting level; when the caller still holds it, the storage is copied once (value semantics), which is still
+// correct.
 
 extension PartialJSONParser {
     /// Everything parsed so far, or nil while no value has begun (what the last `feed` returned).
@@ -72,5 +74,28 @@ extension PartialJSONParser {
             swap(&taken, &text)
         }
         leafLent = false
+    }
+}
+
+extension GeneratedContent {
+    /// Appends to the string at the end of this snapshot's last-member path, `depth` containers down, in place.
+    /// Each container's payload is taken out and `self` cleared before descending, so storage the caller no longer
+    /// shares is unique and grows without a copy.
+    mutating func appendToOpenString(depth: Int, _ append: (inout String) -> Void) {
+        if depth == 0, case .string(var text) = self {
+            self = .null
+            append(&text)
+            self = .string(text)
+        } else if case .array(var elements) = self {
+            self = .null
+            elements[elements.count - 1].appendToOpenString(depth: depth - 1, append)
+            self = .array(elements)
+        } else if case .object(var members) = self {
+            self = .null
+            members[members.count - 1].value.appendToOpenString(depth: depth - 1, append)
+            self = .object(members)
+        } else {
+            preconditionFailure("a snapshot's last-member path does not end in the string being read")
+        }
     }
 }

@@ -21,8 +21,15 @@ extension PartialJSONParser {
 
     /// Appends a run of printable ASCII.
     mutating func appendPlain(_ run: UnsafeBufferPointer<UInt8>, at: Int) throws {
-        if leafLent { reclaim() }
         try count(run.count, at: at)
+        if leafLent {
+            held!.appendToOpenString(depth: frames.count) { Self.appendPlain(run, to: &$0) }
+        } else {
+            Self.appendPlain(run, to: &text)
+        }
+    }
+
+    private static func appendPlain(_ run: UnsafeBufferPointer<UInt8>, to text: inout String) {
         if run.count == 1 {
             text.unicodeScalars.append(Unicode.Scalar(run[0]))
         } else {
@@ -134,10 +141,13 @@ extension PartialJSONParser {
 
     /// Appends one decoded scalar to the string being read.
     private mutating func append(_ value: UInt32, at: Int) throws {
-        if leafLent { reclaim() }
         guard let scalar = Unicode.Scalar(value) else { throw SchemaError.invalidUTF8(offset: at) }
         try count(UTF8.width(scalar), at: at)
-        text.unicodeScalars.append(scalar)
+        if leafLent {
+            held!.appendToOpenString(depth: frames.count) { $0.unicodeScalars.append(scalar) }
+        } else {
+            text.unicodeScalars.append(scalar)
+        }
     }
 
     private mutating func count(_ bytes: Int, at: Int) throws {
