@@ -78,21 +78,21 @@ extension PartialJSONParser {
 }
 
 extension GeneratedContent {
-    /// Appends to the string at the end of this snapshot's last-member path, `depth` containers down, in place.
-    /// Each container's payload is taken out and `self` cleared before descending, so storage the caller no longer
-    /// shares is unique and grows without a copy.
-    mutating func appendToOpenString(depth: Int, _ append: (inout String) -> Void) {
+    /// Appends `scalar` to the string at the end of this snapshot's last-member path, `depth` containers down, in
+    /// place. Each container's payload is taken out and `self` cleared before descending, so storage the caller no
+    /// longer shares is unique and grows without a copy.
+    mutating func appendToOpenString(_ scalar: Unicode.Scalar, depth: Int) {
         if depth == 0, case .string(var text) = self {
             self = .null
-            append(&text)
+            text.unicodeScalars.append(scalar)
             self = .string(text)
         } else if case .array(var elements) = self {
             self = .null
-            elements[elements.count - 1].appendToOpenString(depth: depth - 1, append)
+            elements[elements.count - 1].appendToOpenString(scalar, depth: depth - 1)
             self = .array(elements)
         } else if case .object(var members) = self {
             self = .null
-            members[members.count - 1].value.appendToOpenString(depth: depth - 1, append)
+            members[members.count - 1].value.appendToOpenString(scalar, depth: depth - 1)
             self = .object(members)
         } else {
             preconditionFailure("a snapshot's last-member path does not end in the string being read")

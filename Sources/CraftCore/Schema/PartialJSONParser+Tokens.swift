@@ -14,25 +14,22 @@ extension PartialJSONParser {
     mutating func startString(isKey: Bool, at: Int) {
         self.isKey = isKey
         tokenStart = at
-        text = ""
+        if isKey { keyBytes.removeAll(keepingCapacity: true) } else { text = "" }
         stringBytes = 0
         state = .string
     }
 
-    /// Appends a run of printable ASCII.
+    /// Appends a run of printable ASCII. A key's bytes are kept as bytes until it ends (a key is not shown before
+    /// then); a single character goes straight into the snapshot's leaf when lent; a longer run takes the leaf back
+    /// and is appended at once.
     mutating func appendPlain(_ run: UnsafeBufferPointer<UInt8>, at: Int) throws {
         try count(run.count, at: at)
-        if leafLent {
-            held!.appendToOpenString(depth: frames.count) { Self.appendPlain(run, to: &$0) }
+        if isKey {
+            keyBytes.append(contentsOf: run)
+        } else if leafLent, run.count == 1 {
+            held!.appendToOpenString(Unicode.Scalar(run[0]), depth: frames.count)
         } else {
-            Self.appendPlain(run, to: &text)
-        }
-    }
-
-    private static func appendPlain(_ run: UnsafeBufferPointer<UInt8>, to text: inout String) {
-        if run.count == 1 {
-            text.unicodeScalars.append(Unicode.Scalar(run[0]))
-        } else {
+            if leafLent { reclaim() }
             text.append(String(decoding: run, as: UTF8.self))
         }
     }
@@ -51,10 +48,14 @@ extension PartialJSONParser {
         }
         switch byte {
         case 0x22:
-            if leafLent { reclaim() }
-            let value = text
-            text = ""
-            if isKey { try completeKey(value, at: tokenStart) } else { complete(.string(value)) }
+            if isKey {
+                try completeKey(String(decoding: keyBytes, as: UTF8.self), at: tokenStart)
+            } else {
+                if leafLent { reclaim() }
+                let value = text
+                text = ""
+                complete(.string(value))
+            }
         case 0x5C:
             state = .escape
         case 0x00..<0x20:
@@ -143,8 +144,10 @@ extension PartialJSONParser {
     private mutating func append(_ value: UInt32, at: Int) throws {
         guard let scalar = Unicode.Scalar(value) else { throw SchemaError.invalidUTF8(offset: at) }
         try count(UTF8.width(scalar), at: at)
-        if leafLent {
-            held!.appendToOpenString(depth: frames.count) { $0.unicodeScalars.append(scalar) }
+        if isKey {
+            keyBytes.append(contentsOf: scalar.utf8)
+        } else if leafLent {
+            held!.appendToOpenString(scalar, depth: frames.count)
         } else {
             text.unicodeScalars.append(scalar)
         }

@@ -53,6 +53,7 @@ public struct PartialJSONParser: Sendable {
 
     // The token being read.
     var text = ""
+    var keyBytes: [UInt8] = []
     var isKey = false
     var tokenStart = 0
     var stringBytes = 0
@@ -125,6 +126,7 @@ public struct PartialJSONParser: Sendable {
     }
 
     /// Parses bytes without building a snapshot.
+    @inline(__always)
     mutating func consume(_ bytes: UnsafeBufferPointer<UInt8>) throws {
         if let failure { throw failure }
         do {
