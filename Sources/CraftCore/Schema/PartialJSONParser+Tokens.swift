@@ -50,8 +50,10 @@ extension PartialJSONParser {
         case 0x22:
             if isKey {
                 try completeKey(String(decoding: keyBytes, as: UTF8.self), at: tokenStart)
+            } else if leafLent {
+                leafLent = false
+                endHeldValue()
             } else {
-                if leafLent { reclaim() }
                 let value = text
                 text = ""
                 complete(.string(value))

@@ -129,6 +129,7 @@ public struct PartialJSONParser: Sendable {
     @inline(__always)
     mutating func consume(_ bytes: UnsafeBufferPointer<UInt8>) throws {
         if let failure { throw failure }
+        if held != nil, bytes.count > Self.lendingChunkLimit { reclaim() }
         do {
             try scan(bytes)
         } catch let error as SchemaError {
@@ -182,9 +183,8 @@ public struct PartialJSONParser: Sendable {
             throw SchemaError.trailingData(offset: at)
         case (.valueOrClose, 0x5D), (.keyOrClose, 0x7D), (.commaOrClose, 0x5D), (.commaOrClose, 0x7D):
             guard (byte == 0x7D) == frames[frames.count - 1].isObject else { break }
-            reclaim()
             let frame = frames.removeLast()
-            complete(frame.isObject ? .object(frame.members) : .array(frame.elements))
+            if held != nil { endHeldValue() } else { complete(frame.isObject ? .object(frame.members) : .array(frame.elements)) }
             return
         case (.value, _), (.valueOrClose, _):
             try startValue(byte, at: at)
@@ -205,16 +205,21 @@ public struct PartialJSONParser: Sendable {
     }
 
     private mutating func startValue(_ byte: UInt8, at: Int) throws {
-        reclaim()
         switch byte {
         case 0x7B, 0x5B:
             guard frames.count < limits.maximumDepth else { throw SchemaError.tooDeep(limit: limits.maximumDepth, offset: at) }
+            if held != nil { addToHeld(byte == 0x7B ? .object([]) : .array([])) }
             frames.append(Frame(isObject: byte == 0x7B))
             state = byte == 0x7B ? .keyOrClose : .valueOrClose
         case 0x22:
             startString(isKey: false, at: at)
+            if held != nil {
+                addToHeld(.string(""))
+                leafLent = true
+            }
         case 0x2D, 0x30...0x39:
-            numberText = [byte]
+            numberText.removeAll(keepingCapacity: true)
+            numberText.append(byte)
             numberPhase = byte == 0x2D ? .sign : byte == 0x30 ? .zero : .integer
             state = .number
         case 0x74, 0x66, 0x6E:
@@ -228,14 +233,16 @@ public struct PartialJSONParser: Sendable {
 
     /// Records a complete value in the innermost open container, or as the document's value.
     mutating func complete(_ value: GeneratedContent) {
-        reclaim()
         guard !frames.isEmpty else {
+            reclaim()
             root = value
             state = .end
             return
         }
         let last = frames.count - 1
-        if frames[last].isObject {
+        if held != nil {
+            addToHeld(value)
+        } else if frames[last].isObject {
             frames[last].members.append(GeneratedContent.Member(frames[last].pendingKey, value))
         } else {
             frames[last].elements.append(value)
@@ -245,12 +252,15 @@ public struct PartialJSONParser: Sendable {
 
     /// Records a complete key, refusing one the object already has.
     mutating func completeKey(_ key: String, at: Int) throws {
-        reclaim()
         let last = frames.count - 1
-        if frames[last].members.count < 8 {
+        if !frames[last].keys.isEmpty {
+            if !frames[last].keys.insert(key).inserted { throw SchemaError.duplicateKey(key, offset: at) }
+        } else if held != nil {
+            try checkHeldKey(key, at: at)
+        } else if frames[last].members.count < 8 {
             if frames[last].members.contains(where: { $0.key == key }) { throw SchemaError.duplicateKey(key, offset: at) }
         } else {
-            if frames[last].keys.isEmpty { frames[last].keys = Set(frames[last].members.map(\.key)) }
+            frames[last].keys = Set(frames[last].members.map(\.key))
             if !frames[last].keys.insert(key).inserted { throw SchemaError.duplicateKey(key, offset: at) }
         }
         frames[last].pendingKey = key
@@ -275,6 +285,10 @@ public struct PartialJSONParser: Sendable {
         let closers = String(frames.reversed().map { $0.isObject ? "}" : "]" })
         return atEnd && !closers.isEmpty ? "\(what), with \(closers) still to close" : what
     }
+
+    /// The largest chunk read into the held snapshot in place; a larger one first takes the snapshot's storage back,
+    /// since in-place updates cost a walk down the open containers each while the frames take values at no cost.
+    static let lendingChunkLimit = 16
 
     static let trueBytes = Array("true".utf8)
     static let falseBytes = Array("false".utf8)
