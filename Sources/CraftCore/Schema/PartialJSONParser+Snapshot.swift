@@ -33,7 +33,9 @@ extension PartialJSONParser {
             if frames[index].isObject {
                 var members: [GeneratedContent.Member] = []
                 swap(&members, &frames[index].members)
-                if let partial = child.take() { members.append(GeneratedContent.Member(frames[index].pendingKey, partial)) }
+                if let partial = child.take() {
+                    members.append(GeneratedContent.Member(frames[index].pendingKey, partial))
+                }
                 child = .object(members)
             } else {
                 var elements: [GeneratedContent] = []

@@ -25,7 +25,7 @@ extension PartialJSONParser {
     mutating func appendPlain(_ run: UnsafeBufferPointer<UInt8>, at: Int) throws {
         try count(run.count, at: at)
         if isKey {
-            keyBytes.append(contentsOf: run)
+            if run.count == 1 { keyBytes.append(run[0]) } else { keyBytes.append(contentsOf: run) }
         } else if leafLent, run.count == 1 {
             held!.appendToOpenString(Unicode.Scalar(run[0]), depth: frames.count)
         } else {
@@ -195,6 +195,47 @@ extension PartialJSONParser {
             throw SchemaError.invalidNumber(String(decoding: numberText.prefix(40), as: UTF8.self), offset: at)
         }
         complete(.number(String(decoding: numberText, as: UTF8.self)))
+    }
+
+    // MARK: Messages and byte classes
+
+    /// What could come next, for messages; at the end of the input it also lists the brackets left open.
+    func expectation(atEnd: Bool) -> String {
+        let what = switch state {
+        case .value: "a value (object, array, string, number, true, false or null)"
+        case .valueOrClose: "a value or ']'"
+        case .keyOrClose: "a key in double quotes or '}'"
+        case .key: "a key in double quotes"
+        case .colon: "':'"
+        case .commaOrClose: frames.last?.isObject == true ? "',' or '}'" : "',' or ']'"
+        case .end: "the end of the text"
+        case .string: "the rest of the string and its closing '\"'"
+        case .escape, .unicode, .lowBackslash, .lowU: "the rest of the escape sequence"
+        case .number: "the rest of the number"
+        case .literal: "'" + String(decoding: literal, as: UTF8.self) + "'"
+        }
+        let closers = String(frames.reversed().map { $0.isObject ? "}" : "]" })
+        return atEnd && !closers.isEmpty ? "\(what), with \(closers) still to close" : what
+    }
+
+    static let trueBytes = Array("true".utf8)
+    static let falseBytes = Array("false".utf8)
+    static let nullBytes = Array("null".utf8)
+
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    /// A byte that stands for itself inside a string: printable ASCII other than `"` and `\`.
+    static func isPlain(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte < 0x80 && byte != 0x22 && byte != 0x5C
+    }
+
+    /// A byte for messages: `'x'` when printable ASCII, else its hex value.
+    static func show(_ byte: UInt8) -> String {
+        if byte == 0x27 { return #""'""# }
+        guard byte >= 0x21, byte < 0x7F else { return "byte 0x" + String(byte, radix: 16) }
+        return "'\(Character(Unicode.Scalar(byte)))'"
     }
 
     // MARK: Helpers
