@@ -96,14 +96,20 @@ extension PartialJSONParser {
         }
     }
 
-    /// Refuses a key the innermost open object of the held snapshot already has.
-    func checkHeldKey(_ key: String, at: Int) throws {
+    /// Refuses a key the innermost open object of the held snapshot already has, reading its members there; from
+    /// 8 members on it fills the frame's key set instead, as `completeKey` does from the frame's own members.
+    mutating func checkHeldKey(_ key: String, at: Int) throws {
+        let last = frames.count - 1
         var node = held!
-        for _ in 0..<frames.count - 1 { node = node.lastMember }
+        for _ in 0..<last { node = node.lastMember }
         guard case .object(let members) = node else {
             preconditionFailure("a snapshot's container does not match the parser's open frame")
         }
-        if members.contains(where: { $0.key == key }) { throw SchemaError.duplicateKey(key, offset: at) }
+        if members.count >= 8 {
+            frames[last].keys = Set(members.map(\.key))
+        } else if members.contains(where: { $0.key == key }) {
+            throw SchemaError.duplicateKey(key, offset: at)
+        }
     }
 }
 

@@ -264,17 +264,19 @@ public struct PartialJSONParser: Sendable {
     /// Records a complete key, refusing one the object already has.
     mutating func completeKey(_ key: String, at: Int) throws {
         let last = frames.count - 1
-        if !frames[last].keys.isEmpty {
-            if !frames[last].keys.insert(key).inserted { throw SchemaError.duplicateKey(key, offset: at) }
-        } else if held != nil {
-            try checkHeldKey(key, at: at)
-        } else if frames[last].members.count < 8 {
-            if frames[last].members.contains(where: { $0.key == key }) {
-                throw SchemaError.duplicateKey(key, offset: at)
+        if frames[last].keys.isEmpty {
+            if held != nil {
+                try checkHeldKey(key, at: at)
+            } else if frames[last].members.count < 8 {
+                if frames[last].members.contains(where: { $0.key == key }) {
+                    throw SchemaError.duplicateKey(key, offset: at)
+                }
+            } else {
+                frames[last].keys = Set(frames[last].members.map(\.key))
             }
-        } else {
-            frames[last].keys = Set(frames[last].members.map(\.key))
-            if !frames[last].keys.insert(key).inserted { throw SchemaError.duplicateKey(key, offset: at) }
+        }
+        if !frames[last].keys.isEmpty, !frames[last].keys.insert(key).inserted {
+            throw SchemaError.duplicateKey(key, offset: at)
         }
         frames[last].pendingKey = key
         state = .colon

@@ -110,6 +110,19 @@ import Testing
         }
     }
 
+    @Test(arguments: [1, 2, 5, 16, 17, 100])
+    func aWideObjectIsReadAndItsRepeatedKeyRefusedAtAnyChunkSize(_ size: Int) throws {
+        let members = (0..<300).map { #""k\#($0)": [\#($0), "v"]"# }.joined(separator: ", ")
+        let document = Array(("{\"wide\": {" + members + "}}").utf8)
+        let (_, final) = try Self.stream(document, chunkSize: size)
+        #expect(final == (try GeneratedContent(jsonBytes: document)))
+        #expect(final["wide"]?.objectMembers?.count == 300)
+
+        let repeated = Array(("{\"wide\": {" + members + #", "k7": 0}}"#).utf8)
+        let offset = repeated.count - #""k7": 0}}"#.utf8.count
+        #expect(throws: SchemaError.duplicateKey("k7", offset: offset)) { try Self.stream(repeated, chunkSize: size) }
+    }
+
     @Test(arguments: [
         (#"{"a": "hel"#, #"{"a":"hel"}"#),
         (#"[1, 2, {"b": [tr"#, #"[1,2,{"b":[]}]"#),
