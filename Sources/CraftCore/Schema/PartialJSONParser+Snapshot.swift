@@ -1,18 +1,20 @@
 // Snapshots of a PartialJSONParser's progress, built without copying what has been parsed.
 //
-// The snapshot is made of the open containers' own storage: after a chunk, each open frame's array is moved into
-// the snapshot (the partial last member appended), the parser keeps the snapshot in `held` and returns a copy of
-// it. Before it next changes anything the snapshot shows, the parser calls `reclaim`, which walks the snapshot's
-// last-member path and moves the storage back into the frames; a chunk that changes nothing visible (whitespace,
-// punctuation, a key, an unfinished number) returns the held snapshot as it is. When the caller has let go of its
-// copy by then, nothing is copied, so a snapshot per byte costs a few moves per nesting level; when the caller
-// still holds it, the storage is copied once (value semantics), which is still correct.
+// The snapshot is made of the open containers' own storage. After a chunk, each open frame's array is moved into
+// the snapshot (the partial last member appended) and the parser keeps it in `held`, returning a copy. From then on
+// the held snapshot is the storage: a value that begins is added to the innermost open container in place, text
+// read goes into the last leaf in place, and a closing quote or bracket, a key, a comma or an unfinished number
+// change nothing in it, so most bytes return the held snapshot as it is. Each in-place update walks down the open
+// containers' last members; when the caller has let go of its copy by then, every level is unique and nothing is
+// copied, so a snapshot per byte costs a few moves per nesting level. When the caller still holds it, the levels
+// walked are copied once (value semantics). A large chunk, or the end of the input, first moves the storage back
+// into the frames (`reclaim`), where values are appended without a walk.
 
 extension PartialJSONParser {
     /// Everything parsed so far, or nil while no value has begun (what the last `feed` returned).
     public func snapshot() -> GeneratedContent? {
+        if let held { return held }
         var copy = self
-        copy.reclaim()
         return copy.buildSnapshot()
     }
 
@@ -31,7 +33,9 @@ extension PartialJSONParser {
             if frames[index].isObject {
                 var members: [GeneratedContent.Member] = []
                 swap(&members, &frames[index].members)
-                if let partial = child.take() { members.append(GeneratedContent.Member(frames[index].pendingKey, partial)) }
+                if let partial = child.take() {
+                    members.append(GeneratedContent.Member(frames[index].pendingKey, partial))
+                }
                 child = .object(members)
             } else {
                 var elements: [GeneratedContent] = []
@@ -72,5 +76,95 @@ extension PartialJSONParser {
             swap(&taken, &text)
         }
         leafLent = false
+    }
+}
+
+extension PartialJSONParser {
+    /// Adds a value that has begun or ended to the innermost open container of the held snapshot.
+    mutating func addToHeld(_ value: GeneratedContent) {
+        let last = frames.count - 1
+        held!.addToOpenContainer(value, key: frames[last].isObject ? frames[last].pendingKey : nil, depth: last)
+    }
+
+    /// Ends a string or container that is already in the held snapshot; at the top level it is the document's value.
+    mutating func endHeldValue() {
+        if frames.isEmpty {
+            root = held.take()
+            state = .end
+        } else {
+            state = .commaOrClose
+        }
+    }
+
+    /// Refuses a key the innermost open object of the held snapshot already has, reading its members there; from
+    /// 8 members on it fills the frame's key set instead, as `completeKey` does from the frame's own members.
+    mutating func checkHeldKey(_ key: String, at: Int) throws {
+        let last = frames.count - 1
+        var node = held!
+        for _ in 0..<last { node = node.lastMember }
+        guard case .object(let members) = node else {
+            preconditionFailure("a snapshot's container does not match the parser's open frame")
+        }
+        if members.count >= 8 {
+            frames[last].keys = Set(members.map(\.key))
+        } else if members.contains(where: { $0.key == key }) {
+            throw SchemaError.duplicateKey(key, offset: at)
+        }
+    }
+}
+
+extension GeneratedContent {
+    /// The last element or member value of an array or object.
+    var lastMember: GeneratedContent {
+        switch self {
+        case .array(let elements): elements[elements.count - 1]
+        case .object(let members): members[members.count - 1].value
+        default: preconditionFailure("a snapshot's last-member path ends early")
+        }
+    }
+
+    /// Appends `scalar` to the string `depth` levels down this snapshot's last-member path, in place. Each
+    /// container's payload is taken out and `self` cleared before descending, so storage the caller no longer
+    /// shares is unique and changes without a copy.
+    mutating func appendToOpenString(_ scalar: Unicode.Scalar, depth: Int) {
+        if case .array(var elements) = self {
+            self = .null
+            elements[elements.count - 1].appendToOpenString(scalar, depth: depth - 1)
+            self = .array(elements)
+        } else if case .object(var members) = self {
+            self = .null
+            members[members.count - 1].value.appendToOpenString(scalar, depth: depth - 1)
+            self = .object(members)
+        } else if depth == 0, case .string(var text) = self {
+            self = .null
+            text.unicodeScalars.append(scalar)
+            self = .string(text)
+        } else {
+            preconditionFailure("a snapshot's last-member path does not end in the string being read")
+        }
+    }
+
+    /// Appends `value` (under `key` in an object) to the container `depth` levels down this snapshot's last-member
+    /// path, in place, the same way.
+    mutating func addToOpenContainer(_ value: __owned GeneratedContent, key: __owned String?, depth: Int) {
+        if case .array(var elements) = self {
+            self = .null
+            if depth == 0 {
+                elements.append(value)
+            } else {
+                elements[elements.count - 1].addToOpenContainer(value, key: key, depth: depth - 1)
+            }
+            self = .array(elements)
+        } else if case .object(var members) = self {
+            self = .null
+            if depth == 0 {
+                members.append(Member(key!, value))
+            } else {
+                members[members.count - 1].value.addToOpenContainer(value, key: key, depth: depth - 1)
+            }
+            self = .object(members)
+        } else {
+            preconditionFailure("a snapshot's last-member path ends early")
+        }
     }
 }

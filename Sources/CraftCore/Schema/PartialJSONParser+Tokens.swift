@@ -14,18 +14,22 @@ extension PartialJSONParser {
     mutating func startString(isKey: Bool, at: Int) {
         self.isKey = isKey
         tokenStart = at
-        text = ""
+        if isKey { keyBytes.removeAll(keepingCapacity: true) } else { text = "" }
         stringBytes = 0
         state = .string
     }
 
-    /// Appends a run of printable ASCII.
+    /// Appends a run of printable ASCII. A key's bytes are kept as bytes until it ends (a key is not shown before
+    /// then); a single character goes straight into the snapshot's leaf when lent; a longer run takes the leaf back
+    /// and is appended at once.
     mutating func appendPlain(_ run: UnsafeBufferPointer<UInt8>, at: Int) throws {
-        if leafLent { reclaim() }
         try count(run.count, at: at)
-        if run.count == 1 {
-            text.unicodeScalars.append(Unicode.Scalar(run[0]))
+        if isKey {
+            if run.count == 1 { keyBytes.append(run[0]) } else { keyBytes.append(contentsOf: run) }
+        } else if leafLent, run.count == 1 {
+            held!.appendToOpenString(Unicode.Scalar(run[0]), depth: frames.count)
         } else {
+            if leafLent { reclaim() }
             text.append(String(decoding: run, as: UTF8.self))
         }
     }
@@ -44,10 +48,16 @@ extension PartialJSONParser {
         }
         switch byte {
         case 0x22:
-            if leafLent { reclaim() }
-            let value = text
-            text = ""
-            if isKey { try completeKey(value, at: tokenStart) } else { complete(.string(value)) }
+            if isKey {
+                try completeKey(String(decoding: keyBytes, as: UTF8.self), at: tokenStart)
+            } else if leafLent {
+                leafLent = false
+                endHeldValue()
+            } else {
+                let value = text
+                text = ""
+                complete(.string(value))
+            }
         case 0x5C:
             state = .escape
         case 0x00..<0x20:
@@ -134,10 +144,15 @@ extension PartialJSONParser {
 
     /// Appends one decoded scalar to the string being read.
     private mutating func append(_ value: UInt32, at: Int) throws {
-        if leafLent { reclaim() }
         guard let scalar = Unicode.Scalar(value) else { throw SchemaError.invalidUTF8(offset: at) }
         try count(UTF8.width(scalar), at: at)
-        text.unicodeScalars.append(scalar)
+        if isKey {
+            keyBytes.append(contentsOf: scalar.utf8)
+        } else if leafLent {
+            held!.appendToOpenString(scalar, depth: frames.count)
+        } else {
+            text.unicodeScalars.append(scalar)
+        }
     }
 
     private mutating func count(_ bytes: Int, at: Int) throws {
@@ -180,6 +195,47 @@ extension PartialJSONParser {
             throw SchemaError.invalidNumber(String(decoding: numberText.prefix(40), as: UTF8.self), offset: at)
         }
         complete(.number(String(decoding: numberText, as: UTF8.self)))
+    }
+
+    // MARK: Messages and byte classes
+
+    /// What could come next, for messages; at the end of the input it also lists the brackets left open.
+    func expectation(atEnd: Bool) -> String {
+        let what = switch state {
+        case .value: "a value (object, array, string, number, true, false or null)"
+        case .valueOrClose: "a value or ']'"
+        case .keyOrClose: "a key in double quotes or '}'"
+        case .key: "a key in double quotes"
+        case .colon: "':'"
+        case .commaOrClose: frames.last?.isObject == true ? "',' or '}'" : "',' or ']'"
+        case .end: "the end of the text"
+        case .string: "the rest of the string and its closing '\"'"
+        case .escape, .unicode, .lowBackslash, .lowU: "the rest of the escape sequence"
+        case .number: "the rest of the number"
+        case .literal: "'" + String(decoding: literal, as: UTF8.self) + "'"
+        }
+        let closers = String(frames.reversed().map { $0.isObject ? "}" : "]" })
+        return atEnd && !closers.isEmpty ? "\(what), with \(closers) still to close" : what
+    }
+
+    static let trueBytes = Array("true".utf8)
+    static let falseBytes = Array("false".utf8)
+    static let nullBytes = Array("null".utf8)
+
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    /// A byte that stands for itself inside a string: printable ASCII other than `"` and `\`.
+    static func isPlain(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte < 0x80 && byte != 0x22 && byte != 0x5C
+    }
+
+    /// A byte for messages: `'x'` when printable ASCII, else its hex value.
+    static func show(_ byte: UInt8) -> String {
+        if byte == 0x27 { return #""'""# }
+        guard byte >= 0x21, byte < 0x7F else { return "byte 0x" + String(byte, radix: 16) }
+        return "'\(Character(Unicode.Scalar(byte)))'"
     }
 
     // MARK: Helpers

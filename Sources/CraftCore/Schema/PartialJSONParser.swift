@@ -4,8 +4,9 @@
 /// A snapshot shows complete values, an unterminated string's text so far, and open arrays and objects with their
 /// complete members plus the partial last one; a member appears once its value has started, numbers and
 /// `true`/`false`/`null` once complete. Each snapshot extends the previous one. The parser keeps a stack of open
-/// containers and never re-reads input, so the total cost is linear in the answer's length. It is also the one
-/// JSON parser of the schema layer: `GeneratedContent(json:)` feeds it the whole text at once.
+/// containers and never re-reads input, so the total cost is linear in the answer's length (a snapshot costs a few
+/// moves per level of nesting, not a copy of what it shows). It is also the one JSON parser of the schema layer:
+/// `GeneratedContent(json:)` feeds it the whole text at once.
 public struct PartialJSONParser: Sendable {
     /// How large an input the parser accepts; past a limit it throws rather than exhaust memory or stack.
     public struct Limits: Sendable, Hashable {
@@ -46,13 +47,17 @@ public struct PartialJSONParser: Sendable {
     var root: GeneratedContent?
     var offset = 0
     var failure: SchemaError?
-    /// The last snapshot, made of the open frames' storage (see `reclaim`).
+    /// The last snapshot, made of the open frames' storage; while it is held, it is the storage of everything
+    /// parsed and the frames' arrays are empty (see PartialJSONParser+Snapshot.swift).
     var held: GeneratedContent?
-    /// Whether the held snapshot holds the string being read.
+    /// Whether the held snapshot holds the string being read, as its innermost open container's last member.
     var leafLent = false
 
     // The token being read.
+    /// A value string's text while the frames own the storage.
     var text = ""
+    /// A key's UTF-8, made a String only when it ends (a key shows in no snapshot before its value begins).
+    var keyBytes: [UInt8] = []
     var isKey = false
     var tokenStart = 0
     var stringBytes = 0
@@ -127,6 +132,7 @@ public struct PartialJSONParser: Sendable {
     /// Parses bytes without building a snapshot.
     mutating func consume(_ bytes: UnsafeBufferPointer<UInt8>) throws {
         if let failure { throw failure }
+        if held != nil, bytes.count > Self.lendingChunkLimit { reclaim() }
         do {
             try scan(bytes)
         } catch let error as SchemaError {
@@ -136,6 +142,7 @@ public struct PartialJSONParser: Sendable {
         offset += bytes.count
     }
 
+    @inline(__always)
     private mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) throws {
         var i = 0
         let count = bytes.count
@@ -163,7 +170,8 @@ public struct PartialJSONParser: Sendable {
                 }
             case .literal:
                 guard byte == literal[literalIndex] else {
-                    throw SchemaError.unexpectedCharacter(Self.show(byte), offset: at, expected: expectation(atEnd: false))
+                    let expected = expectation(atEnd: false)
+                    throw SchemaError.unexpectedCharacter(Self.show(byte), offset: at, expected: expected)
                 }
                 literalIndex += 1
                 if literalIndex == literal.count { complete(literal[0] == 0x6E ? .null : .bool(literal[0] == 0x74)) }
@@ -180,9 +188,12 @@ public struct PartialJSONParser: Sendable {
             throw SchemaError.trailingData(offset: at)
         case (.valueOrClose, 0x5D), (.keyOrClose, 0x7D), (.commaOrClose, 0x5D), (.commaOrClose, 0x7D):
             guard (byte == 0x7D) == frames[frames.count - 1].isObject else { break }
-            reclaim()
             let frame = frames.removeLast()
-            complete(frame.isObject ? .object(frame.members) : .array(frame.elements))
+            if held != nil {
+                endHeldValue()
+            } else {
+                complete(frame.isObject ? .object(frame.members) : .array(frame.elements))
+            }
             return
         case (.value, _), (.valueOrClose, _):
             try startValue(byte, at: at)
@@ -203,16 +214,23 @@ public struct PartialJSONParser: Sendable {
     }
 
     private mutating func startValue(_ byte: UInt8, at: Int) throws {
-        reclaim()
         switch byte {
         case 0x7B, 0x5B:
-            guard frames.count < limits.maximumDepth else { throw SchemaError.tooDeep(limit: limits.maximumDepth, offset: at) }
+            guard frames.count < limits.maximumDepth else {
+                throw SchemaError.tooDeep(limit: limits.maximumDepth, offset: at)
+            }
+            if held != nil { addToHeld(byte == 0x7B ? .object([]) : .array([])) }
             frames.append(Frame(isObject: byte == 0x7B))
             state = byte == 0x7B ? .keyOrClose : .valueOrClose
         case 0x22:
             startString(isKey: false, at: at)
+            if held != nil {
+                addToHeld(.string(""))
+                leafLent = true
+            }
         case 0x2D, 0x30...0x39:
-            numberText = [byte]
+            numberText.removeAll(keepingCapacity: true)
+            numberText.append(byte)
             numberPhase = byte == 0x2D ? .sign : byte == 0x30 ? .zero : .integer
             state = .number
         case 0x74, 0x66, 0x6E:
@@ -226,14 +244,16 @@ public struct PartialJSONParser: Sendable {
 
     /// Records a complete value in the innermost open container, or as the document's value.
     mutating func complete(_ value: GeneratedContent) {
-        reclaim()
         guard !frames.isEmpty else {
+            reclaim()
             root = value
             state = .end
             return
         }
         let last = frames.count - 1
-        if frames[last].isObject {
+        if held != nil {
+            addToHeld(value)
+        } else if frames[last].isObject {
             frames[last].members.append(GeneratedContent.Member(frames[last].pendingKey, value))
         } else {
             frames[last].elements.append(value)
@@ -243,53 +263,26 @@ public struct PartialJSONParser: Sendable {
 
     /// Records a complete key, refusing one the object already has.
     mutating func completeKey(_ key: String, at: Int) throws {
-        reclaim()
         let last = frames.count - 1
-        if frames[last].members.count < 8 {
-            if frames[last].members.contains(where: { $0.key == key }) { throw SchemaError.duplicateKey(key, offset: at) }
-        } else {
-            if frames[last].keys.isEmpty { frames[last].keys = Set(frames[last].members.map(\.key)) }
-            if !frames[last].keys.insert(key).inserted { throw SchemaError.duplicateKey(key, offset: at) }
+        if frames[last].keys.isEmpty {
+            if held != nil {
+                try checkHeldKey(key, at: at)
+            } else if frames[last].members.count < 8 {
+                if frames[last].members.contains(where: { $0.key == key }) {
+                    throw SchemaError.duplicateKey(key, offset: at)
+                }
+            } else {
+                frames[last].keys = Set(frames[last].members.map(\.key))
+            }
+        }
+        if !frames[last].keys.isEmpty, !frames[last].keys.insert(key).inserted {
+            throw SchemaError.duplicateKey(key, offset: at)
         }
         frames[last].pendingKey = key
         state = .colon
     }
 
-    /// What could come next, for messages; at the end of the input it also lists the brackets left open.
-    func expectation(atEnd: Bool) -> String {
-        let what = switch state {
-        case .value: "a value (object, array, string, number, true, false or null)"
-        case .valueOrClose: "a value or ']'"
-        case .keyOrClose: "a key in double quotes or '}'"
-        case .key: "a key in double quotes"
-        case .colon: "':'"
-        case .commaOrClose: frames.last?.isObject == true ? "',' or '}'" : "',' or ']'"
-        case .end: "the end of the text"
-        case .string: "the rest of the string and its closing '\"'"
-        case .escape, .unicode, .lowBackslash, .lowU: "the rest of the escape sequence"
-        case .number: "the rest of the number"
-        case .literal: "'" + String(decoding: literal, as: UTF8.self) + "'"
-        }
-        let closers = String(frames.reversed().map { $0.isObject ? "}" : "]" })
-        return atEnd && !closers.isEmpty ? "\(what), with \(closers) still to close" : what
-    }
-
-    static let trueBytes = Array("true".utf8)
-    static let falseBytes = Array("false".utf8)
-    static let nullBytes = Array("null".utf8)
-
-    static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
-    }
-
-    /// A byte that stands for itself inside a string: printable ASCII other than `"` and `\`.
-    static func isPlain(_ byte: UInt8) -> Bool {
-        byte >= 0x20 && byte < 0x80 && byte != 0x22 && byte != 0x5C
-    }
-
-    /// A byte for messages: `'x'` when printable ASCII, else its hex value.
-    static func show(_ byte: UInt8) -> String {
-        if byte == 0x27 { return #""'""# }
-        return byte >= 0x21 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x" + String(byte, radix: 16)
-    }
+    /// The largest chunk read into the held snapshot in place; a larger one first takes the snapshot's storage back,
+    /// since in-place updates cost a walk down the open containers each while the frames take values at no cost.
+    static let lendingChunkLimit = 16
 }

@@ -58,6 +58,71 @@ import Testing
         #expect(kept.map { $0?.jsonString ?? "nil" } == printed)
     }
 
+    @Test(arguments: JSONDocuments.delimited)
+    func snapshotsKeptByTheCallerStayIntactAtEveryChunkSize(_ document: String) throws {
+        let bytes = Array(document.utf8)
+        for size in 1...min(bytes.count, 24) {
+            var parser = PartialJSONParser()
+            var kept: [(GeneratedContent?, String)] = []
+            var start = 0
+            while start < bytes.count {
+                let end = min(start + size, bytes.count)
+                let snapshot = try parser.feed(bytes[start..<end])
+                kept.append((snapshot, snapshot?.jsonString ?? "nil"))
+                kept.append((snapshot?.lastMemberForTest, snapshot?.lastMemberForTest?.jsonString ?? "nil"))
+                #expect(parser.snapshot() == snapshot, "chunk size \(size), byte \(end)")
+                start = end
+            }
+            _ = try parser.finish()
+            for (index, (value, printed)) in kept.enumerated() {
+                #expect((value?.jsonString ?? "nil") == printed, "chunk size \(size), snapshot \(index / 2)")
+            }
+        }
+    }
+
+    @Test(arguments: [
+        #"{"a": 1, "b": {"c": "x", "c": "y"}}"#,
+        #"[{"k": [1, 2], "k": 3}]"#,
+        #"{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9,"j":10,"e":11}"#,
+        #"{"ideas": [{"title": "Crane", "title": "Star"}]}"#,
+        #"{"ideas": ["a\qb"]}"#,
+        #"[{"a": "x"} 1]"#,
+        #"{"a": [tru]}"#,
+    ])
+    func errorsAreTheSameAtEveryChunkSize(_ document: String) throws {
+        let expected = MalformedJSONTests.error(document)
+        #expect(expected != nil)
+        let bytes = Array(document.utf8)
+        for size in 1...bytes.count {
+            var parser = PartialJSONParser()
+            var error: SchemaError?
+            var start = 0
+            do {
+                while start < bytes.count {
+                    _ = try parser.feed(bytes[start..<min(start + size, bytes.count)])
+                    start += size
+                }
+                _ = try parser.finish()
+            } catch let thrown as SchemaError {
+                error = thrown
+            }
+            #expect(error == expected, "chunk size \(size)")
+        }
+    }
+
+    @Test(arguments: [1, 2, 5, 16, 17, 100])
+    func aWideObjectIsReadAndItsRepeatedKeyRefusedAtAnyChunkSize(_ size: Int) throws {
+        let members = (0..<300).map { #""k\#($0)": [\#($0), "v"]"# }.joined(separator: ", ")
+        let document = Array(("{\"wide\": {" + members + "}}").utf8)
+        let (_, final) = try Self.stream(document, chunkSize: size)
+        #expect(final == (try GeneratedContent(jsonBytes: document)))
+        #expect(final["wide"]?.objectMembers?.count == 300)
+
+        let repeated = Array(("{\"wide\": {" + members + #", "k7": 0}}"#).utf8)
+        let offset = repeated.count - #""k7": 0}}"#.utf8.count
+        #expect(throws: SchemaError.duplicateKey("k7", offset: offset)) { try Self.stream(repeated, chunkSize: size) }
+    }
+
     @Test(arguments: [
         (#"{"a": "hel"#, #"{"a":"hel"}"#),
         (#"[1, 2, {"b": [tr"#, #"[1,2,{"b":[]}]"#),
@@ -118,5 +183,12 @@ import Testing
         #expect(throws: SchemaError.unexpectedEnd(offset: 25, expected: #"the rest of the string and its closing '"', with }]} still to close"#)) {
             try parser.finish()
         }
+    }
+}
+
+extension GeneratedContent {
+    /// The last element or member value, which a caller may keep apart from the snapshot holding it.
+    fileprivate var lastMemberForTest: GeneratedContent? {
+        arrayValue?.last ?? objectMembers?.last?.value
     }
 }
