@@ -22,6 +22,14 @@ public final class TestLanguageModel: LanguageModel {
             return nil
         }
 
+        /// The last prompt as the flow wrote it: without the schema description the session ends a prompt with
+        /// the first time it asks for that schema.
+        public var flowPrompt: Prompt? {
+            guard var prompt, let description = request.responseFormat?.promptDescription else { return prompt }
+            if prompt.segments.last == .text(description) { prompt.segments.removeLast() }
+            return prompt
+        }
+
         /// The text of the instructions entries of the transcript.
         public var instructions: [String] {
             transcript.entries.compactMap { if case .instructions(let text) = $0 { text.text } else { nil } }

@@ -19,7 +19,7 @@ import Testing
         #expect(call.request.options.temperature == 0.2)
         #expect(call.request.responseFormat?.name == "CoachFeedback")
         #expect(
-            call.prompt?.segments == [
+            call.flowPrompt?.segments == [
                 .text("I'm working on step 2 of the tutorial."),
                 .text("Step 2: Fold the sides. Fold the left and right corners to the opposite edges."),
                 .text(
@@ -83,8 +83,8 @@ import Testing
         #expect(after.instructions == before.instructions)
         #expect(after.request == before.request)
         #expect(after.request.responseFormat?.plainJSONSchema.contains(note) == false)
-        let added = try #require(after.prompt?.segments.last)
-        #expect(after.prompt?.segments.dropLast() == before.prompt?.segments[...])
+        let added = try #require(after.flowPrompt?.segments.last)
+        #expect(after.flowPrompt?.segments.dropLast() == before.flowPrompt?.segments[...])
         #expect(
             added
                 == .text(

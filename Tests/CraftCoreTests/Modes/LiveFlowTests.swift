@@ -24,14 +24,12 @@ struct LiveFlowTests {
             ),
             environment: sandbox.environment(liveClock: true)
         )
-        let record = try await engine.start()
+        _ = try await engine.start()
         defer { Task { _ = try? await engine.stop() } }
-        let model = OpenAILanguageModel(
-            configuration: OpenAIConfiguration(
-                baseURL: record.baseURL, model: "origami", flavor: .llamaServer, totalTimeout: 1800, name: "engine"
-            )
-        )
-        let session = LanguageModelSession(model: model, overrides: .init(seed: 7, maximumResponseTokens: 700))
+        // The engine backend itself, so brainstorm, tutorial and term go through `/completion` with earlier
+        // answers as token ids, and the coach (which offers a tool) through the chat API.
+        let model = EngineLanguageModel(manager: engine, totalTimeout: 1800)
+        let session = LanguageModelSession(model: model, overrides: .init(seed: 7))
         let paper = Fixture.photo(
             "a1b2c3",
             description: "Photo_a1b2c3 (1024×768, landscape): mostly crimson (46 %) and cream (31 %), some navy "

@@ -50,7 +50,7 @@ import Testing
         #expect(result.retries == 1)
         #expect(result.content.term == "Valley fold")
         #expect(
-            model.calls[0].prompt?.text
+            model.calls[0].flowPrompt?.text
                 == "Explain the craft term \"valley fold\" as it is used in the tutorial \"Paper cup\".")
     }
 }
