@@ -62,7 +62,17 @@ extension LanguageModelSession {
             )
             record(usage: answer.usage, retry: false)
             switch answer.finish {
-            case .length: throw ModelError.truncated(maximumTokens: options.maximumResponseTokens)
+            case .length:
+                // An answer that ran to the cap is usually a small model repeating itself; unseeded random
+                // sampling is asked once more (the same request, a new sample), anything else fails at once.
+                guard case .random(seed: nil)? = options.sampling, retries < maximumRetries else {
+                    throw ModelError.truncated(maximumTokens: options.maximumResponseTokens)
+                }
+                retries += 1
+                record(usage: nil, retry: true)
+                let cap = options.maximumResponseTokens.map { " (\($0) tokens)" } ?? ""
+                onUpdate?(.retrying(violations: ["the answer was cut off at the token limit\(cap); asking again"]))
+                continue
             case .contentFilter:
                 throw ModelError.refusal(backend: backend.name, message: "a content filter stopped the answer")
             case nil:

@@ -60,6 +60,34 @@ import Testing
         #expect(model.calls[0].request.options.maximumResponseTokens == 12)
     }
 
+    @Test func anAnswerThatRanToTheCapIsSampledOnceMoreWhenSamplingIsRandom() async throws {
+        let model = TestLanguageModel { _, index in
+            index == 0
+                ? TestLanguageModel.events(streaming: #"{"title": "Crane", "items": ["pa"#, finish: .length)
+                : TestLanguageModel.events(streaming: Fixture.valid)
+        }
+        let session = LanguageModelSession(model: model)
+        try await session.switchMode(.brainstorm)
+        let result = try await session.respond(to: Self.prompt, generating: Checklist.self)
+        #expect(result.retries == 1)
+        #expect(model.calls.count == 2)
+        #expect(model.calls[1].transcript == model.calls[0].transcript, "the same request, sampled again")
+    }
+
+    @Test func aGreedyOrSeededAnswerThatRanToTheCapFailsAtOnce() async throws {
+        for overrides in [OrchestratorProfile.Overrides(seed: 3), .init()] {
+            let model = TestLanguageModel { _, _ in
+                TestLanguageModel.events(streaming: #"{"title": "Crane", "items": ["pa"#, finish: .length)
+            }
+            let session = LanguageModelSession(model: model, overrides: overrides)
+            try await session.switchMode(overrides.seed == nil ? .term : .brainstorm)
+            await #expect(throws: ModelError.self) {
+                try await session.respond(to: Self.prompt, generating: Checklist.self)
+            }
+            #expect(model.calls.count == 1)
+        }
+    }
+
     @Test func aSecondRequestWhileOneRunsIsRefused() async throws {
         let gate = Gate()
         let model = TestLanguageModel { _, _ in

@@ -53,11 +53,13 @@ struct LlamaServerTests {
         guard case .usage(let usage)? = plain.dropLast().last else { Issue.record("no usage"); return }
         #expect((usage.promptTokensEvaluated ?? 0) > 0 && (usage.generationMilliseconds ?? 0) > 0)
 
-        // A brainstorm request with a schema: the grammar makes the answer parse with three ideas.
-        let request = GenerationRequest(responseFormat: Self.ideas, options: .init(temperature: 1.0,
-                                                                                    maximumResponseTokens: 400))
+        // A brainstorm request with a schema (its description at the end of the prompt, as the session sends it
+        // the first time): the grammar makes the answer parse with three ideas. Seeded, so a run is repeatable.
+        let request = GenerationRequest(responseFormat: Self.ideas, options: .init(
+            temperature: 1.0, sampling: .random(seed: 11), maximumResponseTokens: 400))
         let brainstorm = try await collect(model.stream(
-            prompt("I have coloured paper, glue and string. What can I make with this? Please offer 3 ideas."),
+            prompt("I have coloured paper, glue and string. What can I make with this? Please offer 3 ideas.\n\n"
+                + Self.ideas.promptDescription),
             request: request)).get()
         #expect(brainstorm.last == .finished(.stop))
         let text = WireFixtures.text(brainstorm)
