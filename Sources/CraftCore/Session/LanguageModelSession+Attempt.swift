@@ -2,6 +2,9 @@
 struct RequestPlan: Sendable {
     /// Tool rounds allowed per answer, so a model calling tools in a loop cannot hang the request.
     static let maximumToolRounds = 4
+    /// New samples drawn for an answer that ran to the token cap (random, unseeded sampling only): a small model
+    /// at temperature 1.0 repeats itself in a good share of its answers, and each sample is independent.
+    static let maximumResamples = 2
 
     var prompt: Prompt
     var schema: GenerationSchema
@@ -55,7 +58,7 @@ extension LanguageModelSession {
         var kept = plan.base
         kept.entries.append(.prompt(plan.promptSent))
         var working = kept
-        var (retries, toolRounds, calls) = (0, 0, [ToolCall]())
+        var (retries, resamples, toolRounds, calls) = (0, 0, 0, [ToolCall]())
         while true {
             let answer = try await stream(
                 backend, working.prepared(forVision: capabilities.vision), request, Content.self, onUpdate
@@ -65,9 +68,10 @@ extension LanguageModelSession {
             case .length:
                 // An answer that ran to the cap is usually a small model repeating itself; unseeded random
                 // sampling is asked once more (the same request, a new sample), anything else fails at once.
-                guard case .random(seed: nil)? = options.sampling, retries < maximumRetries else {
+                guard case .random(seed: nil)? = options.sampling, resamples < RequestPlan.maximumResamples else {
                     throw ModelError.truncated(maximumTokens: options.maximumResponseTokens)
                 }
+                resamples += 1
                 retries += 1
                 record(usage: nil, retry: true)
                 let cap = options.maximumResponseTokens.map { " (\($0) tokens)" } ?? ""

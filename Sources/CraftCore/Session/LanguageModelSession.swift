@@ -4,7 +4,7 @@
 /// Switching mode re-configures the same session in place (instructions, options, model, history transform).
 /// A request whose answer breaks the schema or a domain rule is asked again with the violations appended (at
 /// most `maximumRetries` times), then fails with every violation listed; a request cut by the token limit is
-/// sampled again within the same budget when its sampling is random and unseeded, then fails with `truncated`.
+/// sampled again (at most twice) when its sampling is random and unseeded, then fails with `truncated`.
 /// The transcript is only changed by a request that succeeds.
 public actor LanguageModelSession {
     /// The backends tried in order for every request.
