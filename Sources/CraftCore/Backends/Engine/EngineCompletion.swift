@@ -54,28 +54,16 @@ struct EngineCompletion: Sendable {
     /// The `/completion` body: the prompt, the schema as a grammar, sampling as the chat request would set it,
     /// streaming with token ids, and the prompt cache on.
     func body(prompt: [GeneratedContent], request: GenerationRequest) -> GeneratedContent {
-        let options = request.options
-        var temperature = options.temperature
-        var seed: UInt64?
-        var topK: Int?
-        switch options.sampling {
-        case .greedy?:
-            temperature = 0
-            topK = 1
-        case .random(let chosen)?:
-            seed = chosen
-        case nil:
-            break
-        }
+        let sampling = WireSampling(request.options)
         return .object([
             ("prompt", .array(prompt)),
             ("stream", .bool(true)),
             ("return_tokens", .bool(true)),
             ("cache_prompt", .bool(true)),
-            ("temperature", temperature.map(GeneratedContent.init)),
-            ("top_k", topK.map(GeneratedContent.init)),
-            ("seed", seed.map { GeneratedContent(Int(truncatingIfNeeded: $0)) }),
-            ("n_predict", options.maximumResponseTokens.map(GeneratedContent.init)),
+            ("temperature", sampling.temperature.map(GeneratedContent.init)),
+            ("top_k", sampling.topK.map(GeneratedContent.init)),
+            ("seed", sampling.seed.map(GeneratedContent.init)),
+            ("n_predict", request.options.maximumResponseTokens.map(GeneratedContent.init)),
             ("json_schema", request.responseFormat.map { GeneratedContent(jsonOrString: $0.plainJSONSchema) }),
         ])
     }

@@ -37,22 +37,11 @@ struct OllamaRequestBuilder: Sendable {
     }
 
     private func options(_ options: GenerationOptions) -> GeneratedContent? {
-        var temperature = options.temperature
-        var topK: Int?
-        var seed: UInt64?
-        switch options.sampling {
-        case .greedy?:
-            temperature = 0
-            topK = 1
-        case .random(let chosen)?:
-            seed = chosen
-        case nil:
-            break
-        }
+        let sampling = WireSampling(options)
         let pairs: [(String, GeneratedContent?)] = [
-            ("temperature", temperature.map(GeneratedContent.init)),
-            ("top_k", topK.map(GeneratedContent.init)),
-            ("seed", seed.map { GeneratedContent(Int(truncatingIfNeeded: $0)) }),
+            ("temperature", sampling.temperature.map(GeneratedContent.init)),
+            ("top_k", sampling.topK.map(GeneratedContent.init)),
+            ("seed", sampling.seed.map(GeneratedContent.init)),
             ("num_predict", options.maximumResponseTokens.map(GeneratedContent.init)),
             ("num_ctx", contextSize.map(GeneratedContent.init)),
         ]

@@ -12,27 +12,16 @@ struct OpenAIRequestBuilder: Sendable {
     /// The request body, keys in a fixed order.
     func body(for transcript: Transcript, request: GenerationRequest) -> GeneratedContent {
         let options = request.options
-        var temperature = options.temperature
-        var seed: UInt64?
-        var topK: Int?
-        switch options.sampling {
-        case .greedy?:
-            temperature = 0
-            topK = flavor == .llamaServer ? 1 : nil
-        case .random(let chosen)?:
-            seed = chosen
-        case nil:
-            break
-        }
+        let sampling = WireSampling(options)
         let maximumTokens = options.maximumResponseTokens.map(GeneratedContent.init)
         return .object([
             ("model", .string(model)),
             ("messages", .array(ChatMessage.messages(for: transcript, request: request).map(message))),
             ("stream", .bool(true)),
             ("stream_options", .object([("include_usage", .bool(true))])),
-            ("temperature", temperature.map(GeneratedContent.init)),
-            ("top_k", topK.map(GeneratedContent.init)),
-            ("seed", seed.map { GeneratedContent(Int(truncatingIfNeeded: $0)) }),
+            ("temperature", sampling.temperature.map(GeneratedContent.init)),
+            ("top_k", flavor == .llamaServer ? sampling.topK.map(GeneratedContent.init) : nil),
+            ("seed", sampling.seed.map(GeneratedContent.init)),
             (flavor == .openAI ? "max_completion_tokens" : "max_tokens", maximumTokens),
             ("reasoning_effort", flavor == .openAI ? options.reasoning.map { .string($0.rawValue) } : nil),
             ("response_format", request.responseFormat.map(responseFormat)),
