@@ -5,7 +5,7 @@ import Foundation
 /// A pure value: text goes out as it comes; token ids are gathered and, with the counts and timings of the last
 /// event (`stop: true`), sent when the answer ends, so `.finished` is always the last event. An error object
 /// becomes the matching `ModelError`; a stream that ends before its last event was cut off.
-struct EngineCompletionDecoder: Sendable {
+struct EngineCompletionDecoder: ServerSentEventDecoder {
     let classifier: ServerErrorClassifier
     /// The model file's name, recorded with the token ids.
     let model: String

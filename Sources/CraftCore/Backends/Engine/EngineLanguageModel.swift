@@ -103,23 +103,9 @@ public struct EngineLanguageModel: LanguageModel {
                     let body = completion.body(
                         prompt: completion.prompt(rendered: rendered.prompt, transcript: transcript), request: request)
                     let response = try await endpoint.open("/completion", body: body, accepting: ["text/event-stream"])
-                    var splitter = SSESplitter()
-                    var decoder = EngineCompletionDecoder(classifier: endpoint.classifier, model: configuration.model)
-                    do {
-                        for try await chunk in response.body {
-                            for event in try splitter.feed(chunk) {
-                                for modelEvent in try decoder.decode(event) { continuation.yield(modelEvent) }
-                            }
-                            if decoder.isDone { break }
-                        }
-                        try Task.checkCancellation()
-                        if !decoder.isDone, let last = splitter.finish() {
-                            for modelEvent in try decoder.decode(last) { continuation.yield(modelEvent) }
-                        }
-                        _ = try decoder.finish()
-                    } catch let error as LineSplitterError {
-                        throw ModelError.serverError(backend: name, status: response.status, message: "\(error)")
-                    }
+                    try await response.relayEvents(
+                        through: EngineCompletionDecoder(classifier: endpoint.classifier, model: configuration.model),
+                        backend: name, into: continuation)
                     continuation.finish()
                 } catch {
                     continuation.finish(throwing: error)

@@ -96,23 +96,9 @@ public struct OpenAILanguageModel: LanguageModel {
     ) async throws {
         let endpoint = configuration.endpoint
         let response = try await endpoint.open("/v1/chat/completions", body: body, accepting: ["text/event-stream"])
-        var splitter = SSESplitter()
-        var decoder = OpenAIStreamDecoder(classifier: endpoint.classifier)
-        do {
-            for try await chunk in response.body {
-                for event in try splitter.feed(chunk) {
-                    for modelEvent in try decoder.decode(event) { continuation.yield(modelEvent) }
-                }
-                if decoder.isDone { break }
-            }
-            try Task.checkCancellation()
-            if !decoder.isDone, let last = splitter.finish() {
-                for modelEvent in try decoder.decode(last) { continuation.yield(modelEvent) }
-            }
-            for modelEvent in try decoder.finish() { continuation.yield(modelEvent) }
-        } catch let error as LineSplitterError {
-            throw ModelError.serverError(backend: configuration.name, status: response.status, message: "\(error)")
-        }
+        try await response.relayEvents(
+            through: OpenAIStreamDecoder(classifier: endpoint.classifier), backend: configuration.name,
+            into: continuation)
     }
 
     private func modelList(_ endpoint: HTTPEndpoint) async throws -> [OpenAIWire.ModelEntry] {

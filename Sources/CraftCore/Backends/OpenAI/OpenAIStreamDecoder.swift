@@ -5,7 +5,7 @@ import Foundation
 /// A pure value: text deltas go out as they come; tool-call fragments are assembled by index; usage, llama-server
 /// `timings` and the finish reason are held until `[DONE]` (or the end of the stream) so `.finished` is always the
 /// last event. An `error` event, or data carrying an `error` object, becomes the matching `ModelError`.
-struct OpenAIStreamDecoder: Sendable {
+struct OpenAIStreamDecoder: ServerSentEventDecoder {
     let classifier: ServerErrorClassifier
     private var finishReason: FinishReason?
     private var usage = Usage()
