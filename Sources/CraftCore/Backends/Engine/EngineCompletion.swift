@@ -26,11 +26,8 @@ struct EngineCompletion: Sendable {
 
     /// The body of `/apply-template` for a transcript: the chat messages, rendered as the chat endpoint would.
     static func templateBody(for transcript: Transcript, request: GenerationRequest, model: String) -> GeneratedContent {
-        let chat = OpenAIRequestBuilder(model: model, flavor: .llamaServer).body(for: transcript, request: request)
-        guard case .object(let members) = chat, let messages = members.first(where: { $0.key == "messages" }) else {
-            return .object([GeneratedContent.Member("messages", .array([]))])
-        }
-        return .object([messages])
+        let builder = OpenAIRequestBuilder(model: model, flavor: .llamaServer)
+        return .object([GeneratedContent.Member("messages", builder.messages(for: transcript, request: request))])
     }
 
     /// The prompt as text pieces and token ids: the rendered transcript, with each earlier answer of this model

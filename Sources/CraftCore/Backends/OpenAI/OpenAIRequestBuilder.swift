@@ -16,7 +16,7 @@ struct OpenAIRequestBuilder: Sendable {
         let maximumTokens = options.maximumResponseTokens.map(GeneratedContent.init)
         return .object([
             ("model", .string(model)),
-            ("messages", .array(ChatMessage.messages(for: transcript, request: request).map(message))),
+            ("messages", messages(for: transcript, request: request)),
             ("stream", .bool(true)),
             ("stream_options", .object([("include_usage", .bool(true))])),
             ("temperature", sampling.temperature.map(GeneratedContent.init)),
@@ -28,6 +28,11 @@ struct OpenAIRequestBuilder: Sendable {
             ("tools", request.tools.isEmpty ? nil : .array(request.tools.map(\.wireForm))),
             ("cache_prompt", flavor == .llamaServer ? .bool(true) : nil),
         ])
+    }
+
+    /// The transcript as the chat API's `messages` array.
+    func messages(for transcript: Transcript, request: GenerationRequest) -> GeneratedContent {
+        .array(ChatMessage.messages(for: transcript, request: request).map(message))
     }
 
     private func responseFormat(_ format: ResponseFormat) -> GeneratedContent {
