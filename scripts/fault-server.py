@@ -18,7 +18,8 @@ parallel tests apart), or else from --mode. Modes:
   drip            the valid answer one byte at a time
   contenttype     HTTP 200 with text/html          llamacpp      (--mode only) /v1/models owned by llamacpp
 
-Standard library only. Binds 127.0.0.1 only. Prints `PORT n` on stdout once listening. Stops after --lifetime
+The answer is a fixed small JSON document, or with --answer FILE that file's text (a scripted model answer for an
+end-to-end test that needs one the installable model never gives). Standard library only. Binds 127.0.0.1 only. Prints `PORT n` on stdout once listening. Stops after --lifetime
 seconds, after --max-requests requests, or when standard input closes (so it dies with the test process).
 """
 import argparse
@@ -342,7 +343,12 @@ def main():
     parser.add_argument("--max-requests", type=int, default=20000, help="requests before the server stops")
     parser.add_argument("--no-stdin-watch", action="store_true", help="keep running when standard input closes")
     parser.add_argument("--verbose", action="store_true", help="log each request on standard error")
+    parser.add_argument("--answer", metavar="FILE", help="stream this file's text as the answer instead of the default")
     options = parser.parse_args()
+    if options.answer:
+        global ANSWER
+        with open(options.answer, encoding="utf-8") as answer:
+            ANSWER = answer.read().strip()
 
     server = Server(options.port, options.mode, options.max_requests, options.verbose)
     print("PORT %d" % server.server_address[1], flush=True)

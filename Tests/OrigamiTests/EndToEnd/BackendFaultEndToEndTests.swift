@@ -10,13 +10,14 @@ import Testing
         let input = Pipe()
         let port: Int
 
-        init(mode: String) throws {
+        /// Starts the server; `answer` is a file whose text it streams as the model's answer (see its --answer).
+        init(mode: String, answer: URL? = nil) throws {
             let output = Pipe()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = [
                 "python3", OrigamiProcess.packageRoot.appendingPathComponent("scripts/fault-server.py").path,
                 "--mode", mode, "--lifetime", "120",
-            ]
+            ] + (answer.map { ["--answer", $0.path] } ?? [])
             process.standardInput = input
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice

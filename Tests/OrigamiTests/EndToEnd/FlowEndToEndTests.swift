@@ -12,7 +12,9 @@ private let recordedCoachRunsExist = FileManager.default.fileExists(
 
 /// The whole flow through the built binary on `SamplePhotos/`, replaying a cassette recorded from the real engine
 /// by `scripts/record-flow`: brainstorm → tutorial → coach (incomplete, then complete) → term → status, checking
-/// stdout, stderr, `--json` lines, exit codes and the project file after every step.
+/// stdout, stderr, `--json` lines, exit codes and the project file after every step. The incomplete verdict is an
+/// answer written for the test (`Fixtures/scripted-incomplete-coach.json`, served by `scripts/fault-server.py`):
+/// the installable model has called every step it was shown complete.
 ///
 /// The suite runs when the recorded cassette is present (`scripts/record-flow` writes it).
 @Suite(.enabled(if: recordedFlowExists))
@@ -79,7 +81,26 @@ struct FlowEndToEndTests {
         project = try self.project()
         #expect(project.chosenIdea == 1 && project.currentStep == 1 && project.tutorial != nil)
 
-        // Coach: exit 0 whatever the verdict; only a complete verdict moves the step on.
+        // Coach, incomplete: the recorded model has never given that verdict (see the README), so an answer written
+        // for this test comes over the OpenAI wire from scripts/fault-server.py, on a copy of the project, leaving
+        // the recorded transcript as the cassette expects it. Exit 0, the verdict shown, the step not moved on.
+        try FileManager.default.createDirectory(at: origami.file("copy"), withIntermediateDirectories: false)
+        try FileManager.default.copyItem(at: origami.file(".origami"), to: origami.file("copy/.origami"))
+        let server = try BackendFaultEndToEndTests.FaultServer(
+            mode: "ok", answer: Self.fixtures.appendingPathComponent("scripted-incomplete-coach.json"))
+        let incomplete = try origami.run(
+            ["coach", "--step", "2", "SamplePhotos/progress/cup-step2-wrong.jpg", "--project", "copy",
+             "--backend", "openai", "--base-url", "http://127.0.0.1:\(server.port)", "--model", "ok-model"])
+        #expect(incomplete.status == 0, "\(incomplete.stderr)")
+        #expect(incomplete.stdout.hasPrefix("Step 2\n"))
+        #expect(incomplete.stdout.contains("Step 2 is not complete yet."))
+        #expect(incomplete.stdout.contains("Next Steps"))
+        let copy = try ProjectStore(root: origami.file("copy")).load()
+        #expect(copy.currentStep == 1, "an incomplete verdict moves no step")
+        #expect(copy.feedback.map(\.isStepComplete) == [false])
+        #expect(try self.project().feedback.isEmpty, "the original project is untouched")
+
+        // Coach, as recorded: exit 0 whatever the verdict; only a complete verdict moves the step on.
         var step = 1
         for (index, coach) in recorded.coach.enumerated() {
             let outcome = try origami.run(["coach"] + coach.arguments)
