@@ -42,7 +42,7 @@ struct EngineManagerTests {
 
     @Test func startReportsLoadingWhileHealthAnswers503() async throws {
         let phases = Mutex<[EngineProgress.Phase]>([])
-        let engine = manager(extra: ["FAKE_LOAD_SECONDS": "1.5"])
+        let engine = manager(extra: ["FAKE_LOAD_PROBES": "2"])
         try await engine.start { progress in phases.withLock { $0.append(progress.phase) } }
         let seen = phases.withLock { $0 }
         #expect(seen.first == .launching)

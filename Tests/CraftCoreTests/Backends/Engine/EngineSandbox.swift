@@ -58,7 +58,8 @@ final class EngineSandbox: Sendable {
 
     /// A stand-in `llama-server` for lifecycle mechanics only (pid, state, lock, watchdog, health wait).
     ///
-    /// It answers `/health` with 503 for `FAKE_LOAD_SECONDS`, then 200; with `FAKE_FAIL` set it prints an error
+    /// It answers `/health` with 503 for `FAKE_LOAD_SECONDS` and to at least the first `FAKE_LOAD_PROBES` probes (a
+    /// count does not depend on how fast a loaded machine starts it), then 200; with `FAKE_FAIL` set it prints an error
     /// and exits, as a server that cannot load its model does. Tests of real inference use the real server.
     func fakeServer() throws -> String {
         try write("bin/llama-server", Self.fakeServerSource, executable: true)
@@ -73,10 +74,15 @@ final class EngineSandbox: Sendable {
             print("error: failed to load model '%s'" % args[args.index("--model") + 1], flush=True)
             sys.exit(1)
         load = float(os.environ.get("FAKE_LOAD_SECONDS", "0.3"))
+        probes = int(os.environ.get("FAKE_LOAD_PROBES", "0"))
         began = time.time()
         class Handler(http.server.BaseHTTPRequestHandler):
             def do_GET(self):
-                if self.path == "/health" and time.time() - began < load:
+                global probes
+                loading = time.time() - began < load or probes > 0
+                if self.path == "/health":
+                    probes -= 1
+                if self.path == "/health" and loading:
                     status, body = 503, {"error": {"code": 503, "message": "Loading model"}}
                 elif self.path == "/health":
                     status, body = 200, {"status": "ok"}
