@@ -19,6 +19,7 @@ extension PartialJSONParser {
     }
 
     /// Moves the open frames' storage into a snapshot, innermost first, and keeps it in `held`.
+    @usableFromInline
     mutating func buildSnapshot() -> GeneratedContent? {
         if let root { return root }
         var child: GeneratedContent?
@@ -123,25 +124,46 @@ extension GeneratedContent {
         }
     }
 
-    /// Appends `scalar` to the string `depth` levels down this snapshot's last-member path, in place. Each
-    /// container's payload is taken out and `self` cleared before descending, so storage the caller no longer
-    /// shares is unique and changes without a copy.
-    mutating func appendToOpenString(_ scalar: Unicode.Scalar, depth: Int) {
+    /// Changes the string `depth` levels down this snapshot's last-member path in place. Each container's payload
+    /// is taken out and `self` cleared before descending, so storage the caller no longer shares is unique and
+    /// changes without a copy. The last container's string is changed here rather than one call further down.
+    mutating func changeOpenString(depth: Int, _ change: (inout String) -> Void) {
+        guard depth > 0 else { return changeString(change) }
+        changeLast { child in
+            guard depth > 1 else { return child.changeString(change) }
+            child.changeLast { grandchild in
+                if depth == 2 {
+                    grandchild.changeString(change)
+                } else {
+                    grandchild.changeOpenString(depth: depth - 2, change)
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    private mutating func changeLast(_ change: (inout GeneratedContent) -> Void) {
         if case .array(var elements) = self {
             self = .null
-            elements[elements.count - 1].appendToOpenString(scalar, depth: depth - 1)
+            change(&elements[elements.count - 1])
             self = .array(elements)
         } else if case .object(var members) = self {
             self = .null
-            members[members.count - 1].value.appendToOpenString(scalar, depth: depth - 1)
+            change(&members[members.count - 1].value)
             self = .object(members)
-        } else if depth == 0, case .string(var text) = self {
-            self = .null
-            text.unicodeScalars.append(scalar)
-            self = .string(text)
         } else {
+            preconditionFailure("a snapshot's last-member path ends early")
+        }
+    }
+
+    @inline(__always)
+    private mutating func changeString(_ change: (inout String) -> Void) {
+        guard case .string(var text) = self else {
             preconditionFailure("a snapshot's last-member path does not end in the string being read")
         }
+        self = .null
+        change(&text)
+        self = .string(text)
     }
 
     /// Appends `value` (under `key` in an object) to the container `depth` levels down this snapshot's last-member
