@@ -1,14 +1,15 @@
 // Snapshots of a PartialJSONParser's progress, built without copying what has been parsed.
 //
 // The snapshot is made of the open containers' own storage. After a chunk, each open frame's array is moved into
-// the snapshot (the partial last member appended) and the parser keeps it in `held`, returning a copy. From then on
-// the held snapshot is the storage: a value that begins is added to the innermost open container in place, text
-// read goes into the last leaf in place, and a closing quote or bracket, a key, a comma or an unfinished number
-// change nothing in it, so most bytes return the held snapshot as it is. Each in-place update walks down the open
-// containers' last members; when the caller has let go of its copy by then, every level is unique and nothing is
-// copied, so a snapshot per byte costs a few moves per nesting level. When the caller still holds it, the levels
-// walked are copied once (value semantics). A large chunk, or the end of the input, first moves the storage back
-// into the frames (`reclaim`), where values are appended without a walk.
+// the snapshot (the partial last member appended) and the parser keeps it in `held`, returning a copy or lending it
+// (`feed(_:reading:)`). From then on the held snapshot is the storage: a value that begins is added to the innermost
+// open container in place, text read goes into the last leaf in place, and a closing quote or bracket, a key, a
+// comma or an unfinished number change nothing in it, so most bytes return the held snapshot as it is. Each
+// in-place update walks down the open containers' last members; when the caller has let go of its copy by then (or
+// was only lent it), every level is unique and nothing is copied, so a snapshot per byte costs a few moves per
+// nesting level. When the caller still holds it, the levels walked are copied once (value semantics). A large chunk
+// other than plain text of the string being read, or the end of the input, first moves the storage back into the
+// frames (`reclaim`), where values are appended without a walk.
 
 extension PartialJSONParser {
     /// Everything parsed so far, or nil while no value has begun (what the last `feed` returned).
