@@ -127,7 +127,8 @@ extension GeneratedContent {
 
     /// Changes the string `depth` levels down this snapshot's last-member path in place. Each container's payload
     /// is taken out and `self` cleared before descending, so storage the caller no longer shares is unique and
-    /// changes without a copy. The last container's string is changed here rather than one call further down.
+    /// changes without a copy. This runs once per character streamed, so each call goes down two levels and the
+    /// string is changed in the call that reaches it, halving the calls.
     mutating func changeOpenString(depth: Int, _ change: (inout String) -> Void) {
         guard depth > 0 else { return changeString(change) }
         changeLast { child in
@@ -142,6 +143,7 @@ extension GeneratedContent {
         }
     }
 
+    /// Changes the last element or member value of this array or object in place, the way `changeOpenString` says.
     @inline(__always)
     private mutating func changeLast(_ change: (inout GeneratedContent) -> Void) {
         if case .array(var elements) = self {
@@ -157,6 +159,7 @@ extension GeneratedContent {
         }
     }
 
+    /// Changes this string in place, the way `changeOpenString` says.
     @inline(__always)
     private mutating func changeString(_ change: (inout String) -> Void) {
         guard case .string(var text) = self else {

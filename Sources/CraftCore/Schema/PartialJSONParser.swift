@@ -119,7 +119,9 @@ public struct PartialJSONParser: Sendable {
     }
 
     /// Parses the next chunk of UTF-8 bytes and lends `body` the snapshot of everything so far (nil while no value
-    /// has begun). The snapshot is borrowed, not copied: a caller that only reads it saves a copy per chunk.
+    /// has begun). The snapshot is borrowed, not copied: a caller that only reads it saves a retain and a release
+    /// per chunk, and the next chunk finds its storage unique (copy it to keep it). Inlinable so that the caller
+    /// reads it where the parser keeps it, without a call across the module boundary.
     @inlinable
     public mutating func feed<Result>(
         _ chunk: UnsafeBufferPointer<UInt8>, reading body: (GeneratedContent?) throws -> Result
