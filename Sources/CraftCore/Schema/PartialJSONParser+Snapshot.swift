@@ -1,14 +1,15 @@
 // Snapshots of a PartialJSONParser's progress, built without copying what has been parsed.
 //
 // The snapshot is made of the open containers' own storage. After a chunk, each open frame's array is moved into
-// the snapshot (the partial last member appended) and the parser keeps it in `held`, returning a copy. From then on
-// the held snapshot is the storage: a value that begins is added to the innermost open container in place, text
-// read goes into the last leaf in place, and a closing quote or bracket, a key, a comma or an unfinished number
-// change nothing in it, so most bytes return the held snapshot as it is. Each in-place update walks down the open
-// containers' last members; when the caller has let go of its copy by then, every level is unique and nothing is
-// copied, so a snapshot per byte costs a few moves per nesting level. When the caller still holds it, the levels
-// walked are copied once (value semantics). A large chunk, or the end of the input, first moves the storage back
-// into the frames (`reclaim`), where values are appended without a walk.
+// the snapshot (the partial last member appended) and the parser keeps it in `held`, returning a copy or lending it
+// (`feed(_:reading:)`). From then on the held snapshot is the storage: a value that begins is added to the innermost
+// open container in place, text read goes into the last leaf in place, and a closing quote or bracket, a key, a
+// comma or an unfinished number change nothing in it, so most bytes return the held snapshot as it is. Each
+// in-place update walks down the open containers' last members; when the caller has let go of its copy by then (or
+// was only lent it), every level is unique and nothing is copied, so a snapshot per byte costs a few moves per
+// nesting level. When the caller still holds it, the levels walked are copied once (value semantics). A large chunk
+// other than plain text of the string being read, or the end of the input, first moves the storage back into the
+// frames (`reclaim`), where values are appended without a walk.
 
 extension PartialJSONParser {
     /// Everything parsed so far, or nil while no value has begun (what the last `feed` returned).
@@ -19,6 +20,7 @@ extension PartialJSONParser {
     }
 
     /// Moves the open frames' storage into a snapshot, innermost first, and keeps it in `held`.
+    @usableFromInline
     mutating func buildSnapshot() -> GeneratedContent? {
         if let root { return root }
         var child: GeneratedContent?
@@ -123,25 +125,49 @@ extension GeneratedContent {
         }
     }
 
-    /// Appends `scalar` to the string `depth` levels down this snapshot's last-member path, in place. Each
-    /// container's payload is taken out and `self` cleared before descending, so storage the caller no longer
-    /// shares is unique and changes without a copy.
-    mutating func appendToOpenString(_ scalar: Unicode.Scalar, depth: Int) {
+    /// Changes the string `depth` levels down this snapshot's last-member path in place. Each container's payload
+    /// is taken out and `self` cleared before descending, so storage the caller no longer shares is unique and
+    /// changes without a copy. This runs once per character streamed, so each call goes down two levels and the
+    /// string is changed in the call that reaches it, halving the calls.
+    mutating func changeOpenString(depth: Int, _ change: (inout String) -> Void) {
+        guard depth > 0 else { return changeString(change) }
+        changeLast { child in
+            guard depth > 1 else { return child.changeString(change) }
+            child.changeLast { grandchild in
+                if depth == 2 {
+                    grandchild.changeString(change)
+                } else {
+                    grandchild.changeOpenString(depth: depth - 2, change)
+                }
+            }
+        }
+    }
+
+    /// Changes the last element or member value of this array or object in place, the way `changeOpenString` says.
+    @inline(__always)
+    private mutating func changeLast(_ change: (inout GeneratedContent) -> Void) {
         if case .array(var elements) = self {
             self = .null
-            elements[elements.count - 1].appendToOpenString(scalar, depth: depth - 1)
+            change(&elements[elements.count - 1])
             self = .array(elements)
         } else if case .object(var members) = self {
             self = .null
-            members[members.count - 1].value.appendToOpenString(scalar, depth: depth - 1)
+            change(&members[members.count - 1].value)
             self = .object(members)
-        } else if depth == 0, case .string(var text) = self {
-            self = .null
-            text.unicodeScalars.append(scalar)
-            self = .string(text)
         } else {
+            preconditionFailure("a snapshot's last-member path ends early")
+        }
+    }
+
+    /// Changes this string in place, the way `changeOpenString` says.
+    @inline(__always)
+    private mutating func changeString(_ change: (inout String) -> Void) {
+        guard case .string(var text) = self else {
             preconditionFailure("a snapshot's last-member path does not end in the string being read")
         }
+        self = .null
+        change(&text)
+        self = .string(text)
     }
 
     /// Appends `value` (under `key` in an object) to the container `depth` levels down this snapshot's last-member

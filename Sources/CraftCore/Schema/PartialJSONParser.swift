@@ -44,12 +44,12 @@ public struct PartialJSONParser: Sendable {
     public let limits: Limits
     var state = State.value
     var frames: [Frame] = []
-    var root: GeneratedContent?
+    @usableFromInline var root: GeneratedContent?
     var offset = 0
     var failure: SchemaError?
     /// The last snapshot, made of the open frames' storage; while it is held, it is the storage of everything
     /// parsed and the frames' arrays are empty (see PartialJSONParser+Snapshot.swift).
-    var held: GeneratedContent?
+    @usableFromInline var held: GeneratedContent?
     /// Whether the held snapshot holds the string being read, as its innermost open container's last member.
     var leafLent = false
 
@@ -118,6 +118,20 @@ public struct PartialJSONParser: Sendable {
         return held ?? buildSnapshot()
     }
 
+    /// Parses the next chunk of UTF-8 bytes and lends `body` the snapshot of everything so far (nil while no value
+    /// has begun). The snapshot is borrowed, not copied: a caller that only reads it saves a retain and a release
+    /// per chunk, and the next chunk finds its storage unique (copy it to keep it). Inlinable so that the caller
+    /// reads it where the parser keeps it, without a call across the module boundary.
+    @inlinable
+    public mutating func feed<Result>(
+        _ chunk: UnsafeBufferPointer<UInt8>, reading body: (GeneratedContent?) throws -> Result
+    ) throws -> Result {
+        try consume(chunk)
+        if root != nil { return try body(root) }
+        if held == nil { _ = buildSnapshot() }
+        return try body(held)
+    }
+
     /// Ends the input: returns the complete value, or throws when the text stopped inside one (a truncated answer).
     public mutating func finish() throws -> GeneratedContent {
         if let failure { throw failure }
@@ -130,7 +144,9 @@ public struct PartialJSONParser: Sendable {
     }
 
     /// Parses bytes without building a snapshot.
+    @usableFromInline
     mutating func consume(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+        if appendLentText(bytes) { return }
         if let failure { throw failure }
         if held != nil, bytes.count > Self.lendingChunkLimit { reclaim() }
         do {

@@ -152,9 +152,12 @@ extension LanguageModelSession {
                 }
                 guard started else { continue }
                 do {
-                    if let snapshot = try parser.feed(String(chunk)), snapshot != last {
-                        last = snapshot
-                        onUpdate?(.partial(Content.partial(snapshot)))
+                    try chunk.withUTF8 { bytes in
+                        try parser.feed(bytes) { snapshot in
+                            guard let snapshot, snapshot != last else { return }
+                            last = snapshot
+                            onUpdate?(.partial(Content.partial(snapshot)))
+                        }
                     }
                     if parser.isComplete, let last { answer.content = .success(last) }
                 } catch let error as SchemaError {

@@ -80,6 +80,43 @@ import Testing
         }
     }
 
+    @Test(arguments: JSONDocuments.delimited)
+    func aLentSnapshotIsTheOneFeedReturnsAtEveryChunkSize(_ document: String) throws {
+        let bytes = Array(document.utf8)
+        for size in 1...min(bytes.count, 24) {
+            var lending = PartialJSONParser()
+            var copying = PartialJSONParser()
+            var kept: [(GeneratedContent?, String)] = []
+            try bytes.withUnsafeBufferPointer { buffer in
+                var start = 0
+                while start < buffer.count {
+                    let end = min(start + size, buffer.count)
+                    let chunk = UnsafeBufferPointer(rebasing: buffer[start..<end])
+                    let expected = try copying.feed(chunk)
+                    let lent = try lending.feed(chunk) { snapshot in
+                        #expect(snapshot == expected, "chunk size \(size), byte \(end)")
+                        return snapshot?.lastMemberForTest
+                    }
+                    kept.append((lent, lent?.jsonString ?? "nil"))
+                    start = end
+                }
+            }
+            #expect(try lending.finish() == copying.finish())
+            for (index, (value, printed)) in kept.enumerated() {
+                #expect((value?.jsonString ?? "nil") == printed, "chunk size \(size), snapshot \(index)")
+            }
+        }
+    }
+
+    @Test func plainTextChunksGoIntoTheOpenStringUpToTheStringLimit() throws {
+        var parser = PartialJSONParser(limits: .init(maximumStringBytes: 8))
+        #expect(try parser.feed(#"{"a": ["x"#) == .object([.init("a", .array([.string("x")]))]))
+        #expect(try parser.feed("yz") == .object([.init("a", .array([.string("xyz")]))]))
+        #expect(try parser.feed("01234") == .object([.init("a", .array([.string("xyz01234")]))]))
+        #expect(throws: SchemaError.stringTooLong(limit: 8, offset: 7)) { try parser.feed("5") }
+        #expect(throws: SchemaError.stringTooLong(limit: 8, offset: 7)) { try parser.feed("6") }
+    }
+
     @Test(arguments: [
         #"{"a": 1, "b": {"c": "x", "c": "y"}}"#,
         #"[{"k": [1, 2], "k": 3}]"#,
