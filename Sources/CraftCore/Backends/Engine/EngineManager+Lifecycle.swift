@@ -89,7 +89,9 @@ extension EngineManager {
         since began: Date,
         progress: @escaping @Sendable (EngineProgress) -> Void
     ) async throws {
-        let probe = LoopbackProbe(port: record.port, timeout: 2)
+        // A short timeout: the loop marks the server used after every probe, and a probe that hangs on a server
+        // busy loading must not leave a gap the watchdog could take for idleness.
+        let probe = LoopbackProbe(port: record.port, timeout: 1)
         var phase = EngineProgress.Phase.launching
         var lastReport = Date.distantPast
         while true {

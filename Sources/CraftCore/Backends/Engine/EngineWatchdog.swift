@@ -12,8 +12,9 @@ import Foundation
 /// the origami process (never its zombie) and sits in its own session (a Ctrl-C at the terminal does not
 /// reach it). The watchdog launches the server as its own child, writes its pid to the pid file, and waits
 /// for it (so a stopped server is reaped, not left a zombie). Beside it, a poller compares the last-use
-/// file's modification time with the clock every `interval` seconds; once the gap reaches the idle timeout
-/// it writes a line to the log and sends SIGTERM (then SIGKILL after 10 s). When the server exits for any
+/// file's modification time with the clock every `interval` seconds; once the gap exceeds the idle timeout
+/// (both read in whole seconds, so a gap of `idle + 1` is the first that is surely longer than the timeout) it
+/// writes a line to the log and sends SIGTERM (then SIGKILL after 10 s). When the server exits for any
 /// reason (idle, `origami engine stop`, a crash) the watchdog ends the poller and exits.
 struct EngineWatchdog {
     /// Seconds of disuse before the server is stopped.
@@ -40,7 +41,7 @@ struct EngineWatchdog {
                 wait $nap
                 used=$(stat -c %Y "$last" 2>/dev/null) || used=0
                 now=$(date +%s)
-                if [ $((now - used)) -ge "$idle" ]; then
+                if [ $((now - used)) -gt "$idle" ]; then
                     echo "origami watchdog: unused for $((now - used)) s (limit $idle s); stopping pid $server" >>"$log"
                     kill -TERM "$server" 2>/dev/null
                     sleep 10 &
