@@ -1,6 +1,6 @@
 // Fuzzes the partial-JSON parser: any bytes, split into chunks of a size taken from the first byte, must give the
-// same result as one whole parse (the same value, or an error in both), every snapshot must extend the previous
-// one, and a parsed value must survive serializing and parsing again. Any disagreement stops the fuzzer.
+// same result as one whole parse (the same value, or an error in both), every snapshot (lent, with and without a
+// copy kept by the caller) must extend the last one kept, and a parsed value must survive serializing and parsing again. Any disagreement stops the fuzzer.
 import CraftCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -18,10 +18,18 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     while start < bytes.count {
         let end = min(start + chunkSize, bytes.count)
         do {
-            if let snapshot = try parser.feed(bytes[start..<end]) {
-                if let previous, !snapshot.extends(previous) { fatalError("snapshot \(snapshot) does not extend \(previous)") }
-                previous = snapshot
+            // Odd chunks go through the lending feed and keep nothing, so the next chunk changes the snapshot's
+            // storage in place; even ones keep a copy, so the next chunk must copy before it changes anything.
+            let keep = start / chunkSize % 2 == 0
+            let snapshot: GeneratedContent? = try bytes[start..<end].withUnsafeBufferPointer { chunk in
+                try parser.feed(chunk) { lent in
+                    if let lent, let previous, !lent.extends(previous) {
+                        fatalError("snapshot \(lent) does not extend \(previous)")
+                    }
+                    return keep ? lent : nil
+                }
             }
+            if keep { previous = snapshot }
         } catch {
             chunked = .failure(error)
             break
