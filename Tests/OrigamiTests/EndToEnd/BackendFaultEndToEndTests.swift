@@ -4,40 +4,6 @@ import Testing
 /// Backend failures through the built binary, against `scripts/fault-server.py`: each ends with its exit status
 /// and message, and none writes the project.
 @Suite struct BackendFaultEndToEndTests {
-    /// A fault server on an ephemeral loopback port; it stops when its standard input closes.
-    final class FaultServer {
-        let process = Process()
-        let input = Pipe()
-        let port: Int
-
-        /// Starts the server; `answer` is a file whose text it streams as the model's answer (see its --answer).
-        init(mode: String, answer: URL? = nil) throws {
-            let output = Pipe()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [
-                "python3", OrigamiProcess.packageRoot.appendingPathComponent("scripts/fault-server.py").path,
-                "--mode", mode, "--lifetime", "120",
-            ] + (answer.map { ["--answer", $0.path] } ?? [])
-            process.standardInput = input
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            var line = Data()
-            while !line.contains(UInt8(ascii: "\n")) {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                line.append(chunk)
-            }
-            let text = String(decoding: line, as: UTF8.self)
-            port = Int(text.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
-        }
-
-        deinit {
-            try? input.fileHandleForWriting.close()
-            process.waitUntilExit()
-        }
-    }
-
     let origami: OrigamiProcess
 
     init() throws {

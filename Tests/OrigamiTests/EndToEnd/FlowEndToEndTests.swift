@@ -86,7 +86,7 @@ struct FlowEndToEndTests {
         // the recorded transcript as the cassette expects it. Exit 0, the verdict shown, the step not moved on.
         try FileManager.default.createDirectory(at: origami.file("copy"), withIntermediateDirectories: false)
         try FileManager.default.copyItem(at: origami.file(".origami"), to: origami.file("copy/.origami"))
-        let server = try BackendFaultEndToEndTests.FaultServer(
+        let server = try FaultServer(
             mode: "ok", answer: Self.fixtures.appendingPathComponent("scripted-incomplete-coach.json"))
         let incomplete = try origami.run(
             ["coach", "--step", "2", "SamplePhotos/progress/cup-step2-wrong.jpg", "--project", "copy",
