@@ -19,7 +19,7 @@ public actor LanguageModelSession {
     public private(set) var orchestrator: OrchestratorProfile?
     /// The current mode.
     public private(set) var mode: Mode
-    /// Everything said so far, the current instructions first.
+    /// Everything said so far, each mode's instructions where it began (see `OrchestratorProfile.switching`).
     public private(set) var transcript: Transcript
     /// Token counts and timings of the last answer received.
     public private(set) var lastUsage: Usage?
@@ -69,8 +69,9 @@ public actor LanguageModelSession {
     /// Whether a request is running now.
     public var isBusy: Bool { isResponding }
 
-    /// Re-configures the session for `mode`: its instructions replace the current ones and, when the session
-    /// enters a different mode or its first one, the mode's history transform trims the transcript.
+    /// Re-configures the session for `mode`: its instructions take over from the current ones (added after the
+    /// conversation, or for a small-context model put at the top with the history trimmed; see
+    /// `OrchestratorProfile.switching`).
     public func switchMode(_ mode: Mode) async throws {
         guard !isResponding else { throw ModelError.concurrentRequest }
         let orchestrator = try await configured()

@@ -80,16 +80,26 @@ public struct OrchestratorProfile: Sendable, Hashable, Codable {
         return .keepLast(defaultKeptEntries)
     }
 
-    /// The transcript re-configured for `mode`: its instructions replaced by the mode's and, when the session
-    /// enters a different mode (or its first mode, `previous` nil, as a session restored from a project file in a
-    /// new process does), the mode's history transform applied.
+    /// The transcript re-configured for `mode`, when the session enters a different mode or its first one
+    /// (`previous` nil, as a session restored from a project file in a new process does).
     ///
-    /// Applying the transform on entering a mode keeps a small-context model's transcript bounded however many
-    /// `origami coach` runs continue it.
+    /// A model that keeps every entry (`keepAll`) keeps the conversation exactly as it was read, and the new mode's
+    /// instructions are added after it (replacing instructions nothing was said under yet), where they take over:
+    /// replacing the instructions at the top would change
+    /// the first tokens of every later prompt, and a server's prompt cache would then hold none of it. For a
+    /// small-context model the mode's instructions replace all others at the top and its history transform trims
+    /// the rest, which keeps the transcript bounded however many `origami coach` runs continue it.
     public func switching(_ transcript: Transcript, from previous: Mode?, to mode: Mode) -> Transcript {
         let profile = profile(for: mode)
-        let current = transcript.entries.first.flatMap { if case .instructions(let i) = $0 { i } else { nil } }
+        let current = transcript.currentInstructions
         guard current != profile.instructions || previous != mode else { return transcript }
+        if profile.historyTransform == .keepAll {
+            guard current != profile.instructions else { return transcript }
+            // Instructions that nothing was said under yet give way instead of staying.
+            var entries = transcript.entries
+            while case .instructions = entries.last { entries.removeLast() }
+            return Transcript(entries: entries + [.instructions(profile.instructions)])
+        }
         let history = transcript.entries.filter { if case .instructions = $0 { false } else { true } }
         let trimmed = profile.historyTransform.apply(to: Transcript(entries: history))
         return Transcript(entries: [.instructions(profile.instructions)] + trimmed.entries)

@@ -14,7 +14,7 @@ public struct Transcript: Sendable, Hashable, Codable {
 
     /// One thing said in the conversation.
     public enum Entry: Sendable, Hashable, Codable {
-        /// The system instructions of the current profile.
+        /// The system instructions of a mode, from where it began: the last ones are the current mode's.
         case instructions(Instructions)
         /// What the user (origami, on the person's behalf) asked.
         case prompt(Prompt)
@@ -24,6 +24,21 @@ public struct Transcript: Sendable, Hashable, Codable {
         case toolCalls([ToolCall])
         /// The output of a tool call, fed back to the model.
         case toolOutput(ToolOutput)
+    }
+}
+
+extension Transcript {
+    /// The instructions in force: the last instructions entry, or nil when there is none.
+    public var currentInstructions: Instructions? {
+        entries.last { if case .instructions = $0 { true } else { false } }
+            .flatMap { if case .instructions(let instructions) = $0 { instructions } else { nil } }
+    }
+
+    /// The transcript with only the current instructions, moved to the top: the conversation as a chat template
+    /// that accepts no system message after the first can render it.
+    public func withCurrentInstructionsFirst() -> Transcript {
+        let rest = entries.filter { if case .instructions = $0 { false } else { true } }
+        return Transcript(entries: (currentInstructions.map { [.instructions($0)] } ?? []) + rest)
     }
 }
 

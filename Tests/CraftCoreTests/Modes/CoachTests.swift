@@ -144,8 +144,11 @@ import Testing
         let restored = try JSONDecoder().decode(Transcript.self, from: saved)
         _ = try await Self.check(later, session: LanguageModelSession(model: later, transcript: restored))
         let sent = later.calls[0].transcript
-        #expect(sent.entries.count == 8)
-        #expect(sent.entries.first == .instructions(CraftInstructions.tutorial))
+        // Brainstorm's instructions, its two passes, the tutorial's instructions and exchange, the coach's prompt.
+        #expect(sent.entries.count == 9)
+        #expect(sent.entries.first == .instructions(CraftInstructions.brainstorm))
+        #expect(sent.currentInstructions == CraftInstructions.tutorial)
+        #expect(sent.entries[5] == .instructions(CraftInstructions.tutorial))
         let firstPrompt = sent.entries.first { if case .prompt = $0 { true } else { false } }
         guard case .prompt(let pass1) = firstPrompt else {
             Issue.record("no prompt in the saved history")

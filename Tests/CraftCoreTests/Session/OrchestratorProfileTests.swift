@@ -46,10 +46,39 @@ import Testing
         #expect(orchestrator.profile(for: .coach) == orchestrator.profile(for: .tutorial))
     }
 
-    @Test func largeContextModelsKeepEverythingOnASwitch() {
+    @Test func largeContextModelsKeepTheConversationAsItWasReadAndAddTheNewInstructionsAfterIt() {
         let orchestrator = OrchestratorProfile.standard(contextSize: 32_768)
         let brainstorming = Transcript(entries: [.instructions(CraftInstructions.brainstorm)] + Self.history(4))
-        #expect(orchestrator.switching(brainstorming, from: .brainstorm, to: .term).entries.count == 9)
+        let term = orchestrator.switching(brainstorming, from: .brainstorm, to: .term)
+        // Every earlier entry stays where it was, so the prompt's start, and a server's cache of it, holds.
+        #expect(term.entries == brainstorming.entries + [.instructions(CraftInstructions.term)])
+        #expect(term.currentInstructions == CraftInstructions.term)
+        let asked = Transcript(entries: term.entries + Self.history(1))
+        let tutorial = orchestrator.switching(asked, from: .term, to: .tutorial)
+        #expect(tutorial.entries == asked.entries + [.instructions(CraftInstructions.tutorial)])
+        // The coach shares the tutorial's instructions: nothing to add, and staying or re-entering changes nothing.
+        #expect(orchestrator.switching(tutorial, from: .tutorial, to: .coach) == tutorial)
+        #expect(orchestrator.switching(tutorial, from: nil, to: .coach) == tutorial)
+        #expect(orchestrator.switching(tutorial, from: .coach, to: .coach) == tutorial)
+        // Instructions nothing was said under yet give way, so a fresh session goes straight to its mode's.
+        #expect(orchestrator.switching(term, from: .term, to: .tutorial).entries
+            == brainstorming.entries + [.instructions(CraftInstructions.tutorial)])
+        let fresh = Transcript(entries: [.instructions(CraftInstructions.brainstorm)])
+        #expect(orchestrator.switching(fresh, from: .brainstorm, to: .tutorial).entries
+            == [.instructions(CraftInstructions.tutorial)])
+    }
+
+    @Test func aSmallContextModelMovesTheCurrentInstructionsToTheTopAndDropsTheOthers() {
+        let orchestrator = OrchestratorProfile.standard(contextSize: 4096)
+        let mixed = Transcript(
+            entries: [.instructions(CraftInstructions.brainstorm)] + Self.history(1)
+                + [.instructions(CraftInstructions.tutorial)] + Self.history(3))
+        let coach = orchestrator.switching(mixed, from: nil, to: .coach)
+        #expect(coach.entries.first == .instructions(CraftInstructions.tutorial))
+        #expect(coach.entries.filter { if case .instructions = $0 { true } else { false } }.count == 1)
+        #expect(coach.entries.count == 5)
+        #expect(mixed.withCurrentInstructionsFirst().entries.count == 9)
+        #expect(mixed.withCurrentInstructionsFirst().entries.first == .instructions(CraftInstructions.tutorial))
     }
 
     @Test func profilesFollowTheDesign() {

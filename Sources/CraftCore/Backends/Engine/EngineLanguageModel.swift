@@ -60,7 +60,7 @@ public struct EngineLanguageModel: LanguageModel {
                         var marked = Date()
                         let events = EngineCompletion.applies(to: transcript, request: request)
                             ? complete(transcript, request: request, client: client)
-                            : client.stream(transcript, request: request)
+                            : chat(transcript, request: request, client: client)
                         for try await event in events {
                             continuation.yield(event)
                             if Date().timeIntervalSince(marked) >= 5 {
@@ -97,15 +97,64 @@ public struct EngineLanguageModel: LanguageModel {
                 do {
                     let endpoint = configuration.endpoint
                     let completion = EngineCompletion(model: configuration.model)
-                    let template = EngineCompletion.templateBody(
-                        for: transcript, request: request, model: configuration.model)
-                    let rendered = try await endpoint.decode(RenderedPrompt.self, from: "/apply-template", body: template)
+                    let (sent, rendered) = try await render(transcript, request: request, endpoint: endpoint,
+                                                            model: configuration.model)
                     let body = completion.body(
-                        prompt: completion.prompt(rendered: rendered.prompt, transcript: transcript), request: request)
+                        prompt: completion.prompt(rendered: rendered, transcript: sent), request: request)
                     let response = try await endpoint.open("/completion", body: body, accepting: ["text/event-stream"])
                     try await response.relayEvents(
                         through: EngineCompletionDecoder(classifier: endpoint.classifier, model: configuration.model),
                         backend: name, into: continuation)
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// The transcript rendered by the server's chat template, and the transcript that was rendered. A template
+    /// that refuses a system message after the first (as some do; a mode switch adds one) is given the
+    /// conversation with only the current instructions, at the top.
+    private func render(_ transcript: Transcript, request: GenerationRequest, endpoint: HTTPEndpoint, model: String)
+        async throws -> (Transcript, String)
+    {
+        func rendering(_ transcript: Transcript) async throws -> String {
+            let body = EngineCompletion.templateBody(for: transcript, request: request, model: model)
+            return try await endpoint.decode(RenderedPrompt.self, from: "/apply-template", body: body).prompt
+        }
+        do {
+            return (transcript, try await rendering(transcript))
+        } catch let error as ModelError {
+            let collapsed = transcript.withCurrentInstructionsFirst()
+            guard case .serverError = error, collapsed != transcript else { throw error }
+            return (collapsed, try await rendering(collapsed))
+        }
+    }
+
+    /// Streams an answer from the chat API. When the server refuses the request before answering and the
+    /// transcript has later instructions, it is asked again with only the current instructions, at the top, as
+    /// `render` does for a chat template that refuses a later system message.
+    private func chat(_ transcript: Transcript, request: GenerationRequest, client: OpenAILanguageModel)
+        -> AsyncThrowingStream<ModelEvent, any Error>
+    {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                var answered = false
+                do {
+                    do {
+                        for try await event in client.stream(transcript, request: request) {
+                            answered = true
+                            continuation.yield(event)
+                        }
+                    } catch let error as ModelError {
+                        let collapsed = transcript.withCurrentInstructionsFirst()
+                        guard !answered, case .serverError = error, collapsed != transcript else { throw error }
+                        for try await event in client.stream(collapsed, request: request) {
+                            continuation.yield(event)
+                        }
+                    }
                     continuation.finish()
                 } catch {
                     continuation.finish(throwing: error)

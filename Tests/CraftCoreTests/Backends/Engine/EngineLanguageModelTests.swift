@@ -84,6 +84,48 @@ struct EngineLanguageModelTests {
         try await manager.stop()
     }
 
+    /// A mode switch adds the new mode's instructions as a later system message; a chat template that refuses one
+    /// (as some do) is sent the conversation with the current instructions at the top instead, through
+    /// `/completion` and through the chat API (which a request offering a callable tool takes).
+    @Test(arguments: [false, true])
+    func aTemplateThatRefusesALaterSystemMessageGetsTheCurrentInstructionsFirst(throughTheChatAPI: Bool) async throws {
+        let installed = try #require(LiveEngine.installation)
+        let template = try sandbox.write("strict.jinja", Self.templateRefusingALaterSystemMessage)
+        // llama-server reads `--chat-template-file` from this variable too; the engine passes its environment on.
+        let strict = EngineManager(
+            configuration: EngineConfiguration(
+                explicit: EnginePaths(server: installed.server, model: installed.model),
+                contextSize: 4096, slots: 1, startTimeout: 120),
+            environment: sandbox.environment(liveClock: true, extra: ["LLAMA_ARG_CHAT_TEMPLATE_FILE": template]))
+        defer { Task { _ = try? await strict.stop() } }
+        var conversation = transcript("Name one paper craft in one word.")
+        conversation.entries += [
+            .response(Response(text: "Origami.")),
+            .instructions(Instructions("You explain craft words in one short sentence.")),
+            .prompt(Prompt([.text("What is a crease?")])),
+        ]
+        let tool = ToolDefinition(name: "lookUp", description: "Looks a craft word up.",
+                                  parametersJSONSchema: #"{"type":"object","properties":{"word":{"type":"string"}}}"#)
+        let request = GenerationRequest(
+            options: .init(sampling: .greedy, maximumResponseTokens: 12), tools: throughTheChatAPI ? [tool] : [])
+        #expect(EngineCompletion.applies(to: conversation, request: request) == !throughTheChatAPI)
+        var text = ""
+        var called = false
+        for try await event in EngineLanguageModel(manager: strict).stream(conversation, request: request) {
+            if case .textDelta(let delta) = event { text += delta }
+            if case .toolCall = event { called = true }
+        }
+        #expect(called || !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+    }
+
+    static let templateRefusingALaterSystemMessage = """
+        {%- for message in messages -%}
+        {%- if message.role == 'system' and not loop.first -%}{{ raise_exception('System role must come first') }}{%- endif -%}
+        {{ '<|im_start|>' + message.role + '\\n' + message.content + '<|im_end|>\\n' }}
+        {%- endfor -%}
+        {%- if add_generation_prompt -%}{{ '<|im_start|>assistant\\n' }}{%- endif -%}
+        """
+
     @Test func capabilitiesComeFromTheServerAndATextModelCannotSee() async throws {
         let capabilities = try await EngineLanguageModel(manager: manager).capabilities()
         #expect(!capabilities.vision)
