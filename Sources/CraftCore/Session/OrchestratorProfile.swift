@@ -85,10 +85,10 @@ public struct OrchestratorProfile: Sendable, Hashable, Codable {
     ///
     /// A model that keeps every entry (`keepAll`) keeps the conversation exactly as it was read, and the new mode's
     /// instructions are added after it (replacing instructions nothing was said under yet), where they take over:
-    /// replacing the instructions at the top would change
-    /// the first tokens of every later prompt, and a server's prompt cache would then hold none of it. For a
-    /// small-context model the mode's instructions replace all others at the top and its history transform trims
-    /// the rest, which keeps the transcript bounded however many `origami coach` runs continue it.
+    /// replacing the instructions at the top would change the first tokens of every later prompt, and a server's
+    /// prompt cache would then hold none of it. For a small-context model the mode's instructions replace all
+    /// others at the top and its history transform trims the rest, which keeps the transcript bounded however many
+    /// `origami coach` runs continue it.
     public func switching(_ transcript: Transcript, from previous: Mode?, to mode: Mode) -> Transcript {
         let profile = profile(for: mode)
         let current = transcript.currentInstructions

@@ -30,8 +30,8 @@ public struct Transcript: Sendable, Hashable, Codable {
 extension Transcript {
     /// The instructions in force: the last instructions entry, or nil when there is none.
     public var currentInstructions: Instructions? {
-        entries.last { if case .instructions = $0 { true } else { false } }
-            .flatMap { if case .instructions(let instructions) = $0 { instructions } else { nil } }
+        for case .instructions(let instructions) in entries.reversed() { return instructions }
+        return nil
     }
 
     /// The transcript with only the current instructions, moved to the top: the conversation as a chat template
