@@ -88,11 +88,13 @@ import Testing
         .enabled(if: engineInstalled, "needs scripts/setup's engine and model"),
         .timeLimit(.minutes(30)))
     func aLiveSliceOnTheEngineAnswers() throws {
+        // The real home, to find the installed engine and model; the engine's log stays in the scratch directory,
+        // so starting this engine does not move the log of one already running for the person.
         let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
         let outcome = try origami.run([
             "eval", Self.suite.path, "--backend", "engine", "--filter", "coach step 1 done", "--no-cache",
             "--case-timeout", "1500", "--timeout", "900", "--min-pass-rate", "0", "--json-report", "live.json",
-        ], environment: ["HOME": home])
+        ], environment: ["HOME": home, "XDG_CACHE_HOME": origami.directory.appendingPathComponent("cache").path])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let report = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: origami.file("live.json"))) as? [String: Any])
