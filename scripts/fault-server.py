@@ -19,7 +19,8 @@ parallel tests apart), or else from --mode. Modes:
   contenttype     HTTP 200 with text/html          llamacpp      (--mode only) /v1/models owned by llamacpp
 
 The answer is a fixed small JSON document, or with --answer FILE that file's text (a scripted model answer for an
-end-to-end test that needs one the installable model never gives). Standard library only. Binds 127.0.0.1 only. Prints `PORT n` on stdout once listening. Stops after --lifetime
+end-to-end test that needs one the installable model never gives). Standard library only. Binds 127.0.0.1 only.
+Prints `PORT n` on stdout once listening. Stops after --lifetime
 seconds, after --max-requests requests, or when standard input closes (so it dies with the test process).
 """
 import argparse

@@ -114,9 +114,8 @@ public struct EngineLanguageModel: LanguageModel {
         }
     }
 
-    /// The transcript rendered by the server's chat template, and the transcript that was rendered. A template
-    /// that refuses a system message after the first (as some do; a mode switch adds one) is given the
-    /// conversation with only the current instructions, at the top.
+    /// The transcript rendered by the server's chat template, and the transcript that was rendered: a refused one
+    /// is rendered again as `retryable` says (some templates refuse the system message a mode switch adds).
     private func render(_ transcript: Transcript, request: GenerationRequest, endpoint: HTTPEndpoint, model: String)
         async throws -> (Transcript, String)
     {
@@ -126,16 +125,23 @@ public struct EngineLanguageModel: LanguageModel {
         }
         do {
             return (transcript, try await rendering(transcript))
-        } catch let error as ModelError {
-            let collapsed = transcript.withCurrentInstructionsFirst()
-            guard case .serverError = error, collapsed != transcript else { throw error }
+        } catch {
+            guard let collapsed = Self.retryable(transcript, after: error) else { throw error }
             return (collapsed, try await rendering(collapsed))
         }
     }
 
-    /// Streams an answer from the chat API. When the server refuses the request before answering and the
-    /// transcript has later instructions, it is asked again with only the current instructions, at the top, as
-    /// `render` does for a chat template that refuses a later system message.
+    /// The transcript to ask again with after `error`, or nil: a server error for a transcript with instructions
+    /// after its first entry may be a chat template that refuses a later system message, so it is asked again with
+    /// only the current instructions, at the top.
+    private static func retryable(_ transcript: Transcript, after error: any Error) -> Transcript? {
+        guard case ModelError.serverError = error else { return nil }
+        let collapsed = transcript.withCurrentInstructionsFirst()
+        return collapsed == transcript ? nil : collapsed
+    }
+
+    /// Streams an answer from the chat API; a request the server refuses before answering is asked again as
+    /// `retryable` says.
     private func chat(_ transcript: Transcript, request: GenerationRequest, client: OpenAILanguageModel)
         -> AsyncThrowingStream<ModelEvent, any Error>
     {
@@ -148,9 +154,8 @@ public struct EngineLanguageModel: LanguageModel {
                             answered = true
                             continuation.yield(event)
                         }
-                    } catch let error as ModelError {
-                        let collapsed = transcript.withCurrentInstructionsFirst()
-                        guard !answered, case .serverError = error, collapsed != transcript else { throw error }
+                    } catch {
+                        guard !answered, let collapsed = Self.retryable(transcript, after: error) else { throw error }
                         for try await event in client.stream(collapsed, request: request) {
                             continuation.yield(event)
                         }

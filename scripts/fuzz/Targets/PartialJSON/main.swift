@@ -1,6 +1,7 @@
 // Fuzzes the partial-JSON parser: any bytes, split into chunks of a size taken from the first byte, must give the
 // same result as one whole parse (the same value, or an error in both), every snapshot (lent, with and without a
-// copy kept by the caller) must extend the last one kept, and a parsed value must survive serializing and parsing again. Any disagreement stops the fuzzer.
+// copy kept by the caller) must extend the last one kept, and a parsed value must survive serializing and parsing
+// again. Any disagreement stops the fuzzer.
 import CraftCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
