@@ -61,7 +61,7 @@ public enum FallbackPolicy {
         switch error {
         case .unreachable, .modelNotFound, .unavailable, .loading, .unauthorized, .insecureConnection: return .unavailable
         case .rateLimited, .timeout, .serverError, .contextExceeded, .responseTooLarge, .interrupted: return .transport
-        case .invalidOutput: return .domainRule
+        case .invalidOutput, .repetitive: return .domainRule
         case .truncated, .refusal, .concurrentRequest: return nil
         }
     }

@@ -48,18 +48,22 @@ public struct GenerationOptions: Sendable, Hashable, Codable {
     public var maximumResponseTokens: Int?
     /// How hard the model should think, when it supports reasoning.
     public var reasoning: ReasoningLevel?
+    /// Penalties against repeating; nil sends none (and leaves the request as it was before they existed).
+    public var repetition: RepetitionPenalties?
 
     /// Creates options.
     public init(
         temperature: Double? = nil,
         sampling: Sampling? = nil,
         maximumResponseTokens: Int? = nil,
-        reasoning: ReasoningLevel? = nil
+        reasoning: ReasoningLevel? = nil,
+        repetition: RepetitionPenalties? = nil
     ) {
         self.temperature = temperature
         self.sampling = sampling
         self.maximumResponseTokens = maximumResponseTokens
         self.reasoning = reasoning
+        self.repetition = repetition
     }
 
     /// How tokens are chosen.

@@ -39,6 +39,8 @@ public enum ModelError: Error, Sendable, Hashable {
     case refusal(backend: String, message: String)
     /// The answer is not what was asked for (not JSON, or JSON that breaks the schema or a domain rule).
     case invalidOutput(violations: [String])
+    /// Every answer started repeating itself and was cut; `phrase` says how the last one looped.
+    case repetitive(phrase: String, attempts: Int)
     /// The server reported an error of its own.
     case serverError(backend: String, status: Int?, message: String)
 
@@ -55,7 +57,7 @@ extension ModelError: ExitStatusProviding {
         case .unreachable, .modelNotFound, .unavailable: .unavailable
         case .unauthorized, .insecureConnection: .configuration
         case .loading, .rateLimited, .timeout, .interrupted: .temporaryFailure
-        case .contextExceeded, .truncated, .refusal, .invalidOutput: .dataError
+        case .contextExceeded, .truncated, .refusal, .invalidOutput, .repetitive: .dataError
         case .serverError, .responseTooLarge: .unavailable
         case .concurrentRequest: .software
         }
@@ -91,7 +93,7 @@ extension ModelError: BackendFailure {
             .responseTooLarge(let backend, _), .interrupted(let backend, _), .refusal(let backend, _),
             .serverError(let backend, _, _):
             backend
-        case .truncated, .invalidOutput, .concurrentRequest:
+        case .truncated, .invalidOutput, .repetitive, .concurrentRequest:
             nil
         }
     }
@@ -129,6 +131,9 @@ extension ModelError: BackendFailure {
             "the model refused to answer: \(message)"
         case .invalidOutput(let violations):
             "the model's answer is not valid:\n" + violations.map { "  - \($0)" }.joined(separator: "\n")
+        case .repetitive(let phrase, let attempts):
+            "the model kept repeating itself: \(attempts) answers were cut when they started looping (the last: "
+                + "\(phrase)); try again, or use a larger model (--model)"
         case .serverError(_, let status, let message):
             "server error\(status.map { " \($0)" } ?? ""): \(message)"
         case .concurrentRequest:

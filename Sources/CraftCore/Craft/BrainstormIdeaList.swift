@@ -40,3 +40,22 @@ extension BrainstormIdeaList: Generable {
         GeneratedContent(properties: ["ideas": ideas.generatedContent])
     }
 }
+
+extension BrainstormIdeaList: DomainRules {
+    /// Drops ideas that repeat an earlier one word for word, title and description both.
+    public static func repair(_ answer: inout AnswerRepair) {
+        answer.removeDuplicates(in: "ideas") { idea in
+            let (title, description) = (idea["title"]?.stringValue ?? "", idea["description"]?.stringValue ?? "")
+            return title.isEmpty && description.isEmpty ? "" : CraftText.key(title) + "\n" + CraftText.key(description)
+        }
+    }
+
+    /// Ideas with distinct titles (articles, case and punctuation aside).
+    public var ruleViolations: [String] {
+        CraftText.earlierDuplicates(ideas) { CraftText.nearKey($0.title) }.enumerated().compactMap { index, earlier in
+            earlier.map { _ in
+                "ideas[\(index)].title: \"\(ideas[index].title)\" repeats an earlier idea; offer different ideas"
+            }
+        }
+    }
+}

@@ -3,7 +3,8 @@
 ///
 /// `observation` comes first on purpose: fields generate in declaration order, and a small model judges the step
 /// better after it has described the photo. Decoding enforces the domain rule that `completionMessage` is present
-/// exactly when `isCurrentStepComplete` is true.
+/// exactly when `isCurrentStepComplete` is true; the session first drops a message given with an incomplete verdict
+/// (the verdict stands), so only a complete verdict without a message goes back to the model.
 public struct CoachFeedback: Sendable, Hashable, Codable {
     /// What the photo shows, compared with the goal of the step.
     public var observation: String
@@ -85,5 +86,17 @@ extension CoachFeedback: Generable {
             "isCurrentStepComplete": isCurrentStepComplete.generatedContent,
             "completionMessage": completionMessage.map(\.generatedContent),
         ])
+    }
+}
+
+extension CoachFeedback: DomainRules {
+    /// Drops a completion message given with a verdict of not complete: the verdict stands, and the message it rules
+    /// out cannot change it.
+    public static func repair(_ answer: inout AnswerRepair) {
+        guard answer.content["isCurrentStepComplete"]?.boolValue == false,
+              let message = answer.content["completionMessage"]?.stringValue, !message.isEmpty
+        else { return }
+        answer.content.set("completionMessage", .null)
+        answer.note("completionMessage: dropped, since isCurrentStepComplete is false (the verdict stands)")
     }
 }

@@ -43,3 +43,10 @@ extension ExtractedTerms: Generable {
         GeneratedContent(properties: ["terms": terms.generatedContent])
     }
 }
+
+extension ExtractedTerms: DomainRules {
+    /// Drops terms that repeat an earlier one (case, spacing and punctuation aside).
+    public static func repair(_ answer: inout AnswerRepair) {
+        answer.removeDuplicates(in: "terms") { CraftText.key($0.stringValue ?? "") }
+    }
+}

@@ -60,3 +60,34 @@ extension ImageAnalysis: Generable {
         ])
     }
 }
+
+extension ImageAnalysis {
+    /// The fewest words an analysis has: a sentence, not a label.
+    public static let minimumAnalysisWords = 4
+
+    /// The analysis is a sentence about the photo: at least `minimumAnalysisWords` words, and not only colour names
+    /// (a small model reading origami's description of a photo tends to answer with its first colour, "beige").
+    public var ruleViolations: [String] {
+        let words = CraftText.words(analysis)
+        if words.count < Self.minimumAnalysisWords || words.allSatisfy(Self.colourWords.contains) {
+            let quoted = analysis.count > 60 ? analysis.prefix(59) + "…" : Substring(analysis)
+            return ["analysis: \"\(quoted)\" is not a sentence about the photo; say in a sentence what it shows "
+                + "(the objects, their material and shape, the kind of craft), not only its colours"]
+        }
+        return []
+    }
+
+    /// Colour names and the words that go with them ("light", "and"): an analysis made only of these says nothing
+    /// about what the photo shows.
+    static let colourWords: Set<String> = [
+        "a", "an", "and", "or", "with", "of", "in", "the", "mostly", "mainly", "some", "colour", "color", "colours",
+        "colors", "coloured", "colored", "tone", "tones", "shade", "shades", "light", "dark", "pale", "bright", "deep",
+        "warm", "cool", "soft", "muted", "vivid", "pastel", "black", "white", "grey", "gray", "silver", "red", "crimson",
+        "scarlet", "maroon", "burgundy", "pink", "rose", "magenta", "orange", "coral", "peach", "salmon", "yellow",
+        "gold", "golden", "mustard", "cream", "beige", "ivory", "tan", "khaki", "brown", "chocolate", "rust", "copper",
+        "green", "olive", "lime", "mint", "teal", "turquoise", "cyan", "aqua", "blue", "navy", "indigo", "sky", "purple",
+        "violet", "lavender", "lilac", "plum", "charcoal", "bronze", "sand", "ochre", "sienna", "emerald", "jade",
+        "ruby", "amber", "azure", "cobalt", "cerulean", "fuchsia", "mauve", "taupe", "ecru", "off", "pure", "rich",
+        "dusty", "neutral", "multicoloured", "multicolored", "colourful", "colorful",
+    ]
+}

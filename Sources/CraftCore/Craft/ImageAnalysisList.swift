@@ -38,3 +38,18 @@ extension ImageAnalysisList: Generable {
         GeneratedContent(properties: ["images": images.generatedContent])
     }
 }
+
+extension ImageAnalysisList: DomainRules {
+    /// Drops analyses that repeat an earlier one exactly: the same photo, words and category.
+    public static func repair(_ answer: inout AnswerRepair) {
+        answer.removeDuplicates(in: "images") { image in
+            let parts = ["image", "analysis", "typeOfImage"].map { CraftText.key(image[$0]?.stringValue ?? "") }
+            return parts.allSatisfy(\.isEmpty) ? "" : parts.joined(separator: "\n")
+        }
+    }
+
+    /// Every analysis is a sentence about its photo (see `ImageAnalysis.ruleViolations`).
+    public var ruleViolations: [String] {
+        images.enumerated().flatMap { index, image in image.ruleViolations.map { "images[\(index)]." + $0 } }
+    }
+}

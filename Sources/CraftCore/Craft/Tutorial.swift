@@ -62,3 +62,53 @@ extension Tutorial: Generable {
         ])
     }
 }
+
+extension Tutorial: DomainRules {
+    /// How many steps a tutorial has: enough to teach something, few enough to follow.
+    public static let stepCountRange = 3...15
+
+    /// Drops materials and steps that repeat an earlier one word for word (a step: its title and instruction both),
+    /// renumbering the steps when they were numbered 1, 2, 3 … before.
+    public static func repair(_ answer: inout AnswerRepair) {
+        answer.removeDuplicates(in: "materials") { CraftText.key($0.stringValue ?? "") }
+        let numbers = answer.content["steps"]?.arrayValue?.map { $0["number"]?.intValue }
+        let kept = answer.removeDuplicates(in: "steps") { step in
+            let (title, instruction) = (step["title"]?.stringValue ?? "", step["instruction"]?.stringValue ?? "")
+            return title.isEmpty && instruction.isEmpty ? "" : CraftText.key(title) + "\n" + CraftText.key(instruction)
+        }
+        guard let numbers, kept.count < numbers.count, numbers == numbers.indices.map({ $0 + 1 }),
+              var steps = answer.content["steps"]?.arrayValue
+        else { return }
+        for index in steps.indices { steps[index].set("number", GeneratedContent(index + 1)) }
+        answer.content.set("steps", .array(steps))
+        answer.note("steps: renumbered 1 to \(steps.count)")
+    }
+
+    /// Between 3 and 15 steps, each with a title and an instruction, no instruction repeating an earlier one (articles,
+    /// case and punctuation aside), and no material listed twice.
+    public var ruleViolations: [String] {
+        var found: [String] = []
+        let range = Self.stepCountRange
+        if !range.contains(steps.count) {
+            found.append("steps: \(steps.count) \(steps.count == 1 ? "step" : "steps"); write \(range.lowerBound) to "
+                + "\(range.upperBound) steps")
+        }
+        for (index, step) in steps.enumerated() {
+            if step.title.allSatisfy(\.isWhitespace) { found.append("steps[\(index)].title: must not be empty") }
+            if step.instruction.allSatisfy(\.isWhitespace) {
+                found.append("steps[\(index)].instruction: must not be empty")
+            }
+        }
+        let repeatedSteps = CraftText.earlierDuplicates(steps) { CraftText.nearKey($0.instruction) }
+        for (index, earlier) in repeatedSteps.enumerated() {
+            guard let earlier else { continue }
+            found.append("steps[\(index)].instruction: repeats step \(earlier + 1); every step must do something new")
+        }
+        let repeatedMaterials = CraftText.earlierDuplicates(materials, identity: CraftText.nearKey)
+        for (index, earlier) in repeatedMaterials.enumerated() {
+            guard let earlier else { continue }
+            found.append("materials[\(index)]: \"\(materials[index])\" repeats materials[\(earlier)]; list each once")
+        }
+        return found
+    }
+}

@@ -42,7 +42,7 @@ public struct Brainstorm: Sendable {
 
         var analyses: [ImageAnalysis] = []
         var reports: [FallbackReport] = []
-        var (retries, sawPhotos) = (0, true)
+        var (retries, sawPhotos, repairs) = (0, true, [String]())
         if !newPhotos.isEmpty {
             let labels = newPhotos.map(\.label)
             let schema = ImageAnalysisList.generationSchema.resolving([ImageReference.choicesName: labels])
@@ -61,10 +61,10 @@ public struct Brainstorm: Sendable {
             reports.append(pass1.report)
             retries += pass1.retries
             sawPhotos = pass1.modelSawPhotos
+            repairs = pass1.repairs
         }
         let pass2 = try await session.respond(
             to: CraftPrompts.ideas(hint: hint), generating: BrainstormIdeaList.self,
-            validate: Self.violations(of:),
             onUpdate: { update in
                 switch update {
                 case .partial(let snapshot): onUpdate(.ideas(snapshot))
@@ -76,7 +76,7 @@ public struct Brainstorm: Sendable {
         reports.append(pass2.report)
         return BrainstormResult(
             analyses: analyses, ideas: pass2.content.ideas, modelSawPhotos: sawPhotos && pass2.modelSawPhotos,
-            reports: reports, retries: retries + pass2.retries, usage: pass2.usage
+            reports: reports, retries: retries + pass2.retries, usage: pass2.usage, repairs: repairs + pass2.repairs
         )
     }
 
@@ -92,15 +92,6 @@ public struct Brainstorm: Sendable {
                     : "images: \(label) is analysed \(count) times; analyse every photo exactly once")
         }
         return found
-    }
-
-    /// Ideas with distinct titles.
-    static func violations(of list: BrainstormIdeaList) -> [String] {
-        var titles = Set<String>()
-        return list.ideas.enumerated().compactMap { index, idea in
-            titles.insert(idea.title.lowercased()).inserted
-                ? nil : "ideas[\(index)].title: \"\(idea.title)\" repeats an earlier idea; offer different ideas"
-        }
     }
 }
 
@@ -118,4 +109,6 @@ public struct BrainstormResult: Sendable, Hashable {
     public var retries: Int
     /// Token counts and timings of the ideas pass.
     public var usage: Usage?
+    /// The repairs made to the answers before they were checked (see `AnswerRepair`), both passes.
+    public var repairs: [String] = []
 }

@@ -50,7 +50,8 @@ public struct Coach: Sendable {
             modelSawPhotos: result.modelSawPhotos,
             report: result.report,
             retries: result.retries,
-            usage: result.usage
+            usage: result.usage,
+            repairs: result.repairs
         )
     }
 }
@@ -78,4 +79,7 @@ public struct CoachResult: Sendable, Hashable {
     public var retries: Int
     /// Token counts and timings of the answer.
     public var usage: Usage?
+    /// The repairs made to the answer before it was checked, e.g. a completion message dropped from an incomplete
+    /// verdict.
+    public var repairs: [String] = []
 }

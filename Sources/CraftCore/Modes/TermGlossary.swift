@@ -12,18 +12,15 @@ public struct TermGlossary: Sendable {
         self.session = session
     }
 
-    /// The terms of `tutorial` a beginner may need explained, each once.
+    /// The terms of `tutorial` a beginner may need explained, each once (the session drops repeats as a repair).
     public func extractTerms(from tutorial: Tutorial) async throws -> GenerationResult<ExtractedTerms> {
         try await session.switchMode(.term)
         let text = tutorial.promptText
-        var result = try await session.respond(
+        return try await session.respond(
             to: CraftPrompts.extractTerms(tutorialText: text),
             generating: ExtractedTerms.self,
             validate: { Self.violations(of: $0, in: text) }
         )
-        var seen = Set<String>()
-        result.content.terms = result.content.terms.filter { seen.insert(Self.normalised($0)).inserted }
-        return result
     }
 
     /// An explanation of `term` as it is used in `tutorial`.

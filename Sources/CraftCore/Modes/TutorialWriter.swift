@@ -1,9 +1,10 @@
 /// The tutorial flow: writes the steps of the chosen idea with the tutorial profile (focused, low temperature,
 /// reasoning when the model supports it).
 ///
-/// `Tutorial` itself checks the steps are numbered 1, 2, 3 … and that there are materials and steps; this flow
-/// adds that each step says something, and caps the steps and materials lists (`maximumListLength`) so a small
-/// model under a grammar cannot keep adding steps until the token limit cuts it off.
+/// `Tutorial` itself checks the steps are numbered 1, 2, 3 …, that there are 3 to 15 of them, each saying something
+/// new, and that no material is listed twice (its `DomainRules`); this flow caps the steps and materials lists in
+/// the schema (`maximumListLength`) so a small model under a grammar cannot keep adding steps until the token limit
+/// cuts it off.
 public struct TutorialWriter: Sendable {
     /// The session the tutorial is written on (switched to tutorial mode).
     public let session: LanguageModelSession
@@ -14,7 +15,7 @@ public struct TutorialWriter: Sendable {
     }
 
     /// The most steps, and the most materials, a tutorial may list.
-    public static let maximumListLength = 12
+    public static let maximumListLength = Tutorial.stepCountRange.upperBound
 
     /// The tutorial schema with its lists capped at `maximumListLength`.
     public static var schema: GenerationSchema {
@@ -42,21 +43,8 @@ public struct TutorialWriter: Sendable {
             to: CraftPrompts.tutorial(title: idea.title, description: idea.description, hint: hint),
             generating: Tutorial.self,
             schema: Self.schema,
-            validate: Self.violations(of:),
             onUpdate: onUpdate
         )
-    }
-
-    /// Steps with a title and an instruction.
-    static func violations(of tutorial: Tutorial) -> [String] {
-        tutorial.steps.enumerated().flatMap { index, step -> [String] in
-            var found: [String] = []
-            if step.title.allSatisfy(\.isWhitespace) { found.append("steps[\(index)].title: must not be empty") }
-            if step.instruction.allSatisfy(\.isWhitespace) {
-                found.append("steps[\(index)].instruction: must not be empty")
-            }
-            return found
-        }
     }
 }
 

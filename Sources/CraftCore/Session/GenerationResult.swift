@@ -19,6 +19,11 @@ public struct GenerationResult<Content: Generable>: Sendable {
     public var modelSawPhotos: Bool
     /// The tool calls the model made on the way, in order.
     public var toolCalls: [ToolCall]
+    /// The repairs made to the answer before it was checked, in words, e.g. a list entry that repeated an earlier
+    /// one removed (see `AnswerRepair`).
+    public var repairs: [String] = []
+    /// How many answers were cut while streaming because they had started repeating themselves.
+    public var loopsCut = 0
 }
 
 /// A snapshot or the end of a streamed request.

@@ -5,6 +5,10 @@ struct RequestPlan: Sendable {
     /// New samples drawn for an answer that ran to the token cap (random, unseeded sampling only): a small model
     /// at temperature 1.0 repeats itself in a good share of its answers, and each sample is independent.
     static let maximumResamples = 2
+    /// New samples drawn after answers cut because they started repeating themselves; one more loop is an error.
+    static let maximumLoopResamples = 2
+    /// When a streaming answer counts as a loop.
+    static let loopRule = RepetitionDetector.Rule.standard
 
     var prompt: Prompt
     var schema: GenerationSchema
@@ -30,18 +34,9 @@ struct AttemptOutcome<Content: Generable>: Sendable {
     var transcript: Transcript
 }
 
-/// One streamed answer, gathered.
-struct StreamedAnswer: Sendable {
-    var text = ""
-    var content: Result<GeneratedContent, SchemaError>?
-    var toolCalls: [ToolCall] = []
-    var usage: Usage?
-    var finish: FinishReason?
-    var tokens: AnswerTokens?
-}
-
 extension LanguageModelSession {
-    /// Runs a plan on one backend: streams, handles tool calls, decodes, validates and retries.
+    /// Runs a plan on one backend: streams (cutting and re-sampling answers that loop), handles tool calls, repairs,
+    /// decodes, validates and retries.
     func attempt<Content: Generable>(
         _ plan: RequestPlan,
         on backend: any LanguageModel,
@@ -53,27 +48,42 @@ extension LanguageModelSession {
         if !capabilities.reasoning { options.reasoning = nil }
         let digest = plan.digest
         let tools = capabilities.tools ? plan.tools : []
-        let request = GenerationRequest(responseFormat: plan.format, options: options, tools: tools.map(\.definition))
+        var request = GenerationRequest(responseFormat: plan.format, options: options, tools: tools.map(\.definition))
 
         var kept = plan.base
         kept.entries.append(.prompt(plan.promptSent))
         var working = kept
-        var (retries, resamples, toolRounds, calls) = (0, 0, 0, [ToolCall]())
+        var (retries, corrections, resamples, loops, toolRounds, calls) = (0, 0, 0, 0, 0, [ToolCall]())
         while true {
             let answer = try await stream(
                 backend, working.prepared(forVision: capabilities.vision), request, Content.self, onUpdate
             )
-            record(usage: answer.usage, retry: false)
+            record(usage: answer.usage)
+            if let loop = answer.loop {
+                // A loop only grows until the cap: ask again, changing deterministic sampling so it does not
+                // fall into the same loop (`GenerationOptions.resampled(afterLoops:)`).
+                loops += 1
+                tally.loopsCut += 1
+                guard loops <= RequestPlan.maximumLoopResamples else {
+                    throw ModelError.repetitive(phrase: loop.description, attempts: loops)
+                }
+                retries += 1
+                tally.retries += 1
+                request.options = options.resampled(afterLoops: loops)
+                onUpdate?(.retrying(violations: ["the answer started repeating itself (\(loop)); asking again"]))
+                continue
+            }
             switch answer.finish {
             case .length:
                 // An answer that ran to the cap is usually a small model repeating itself; unseeded random
                 // sampling is asked once more (the same request, a new sample), anything else fails at once.
+                tally.cappedAnswers += 1
                 guard case .random(seed: nil)? = options.sampling, resamples < RequestPlan.maximumResamples else {
                     throw ModelError.truncated(maximumTokens: options.maximumResponseTokens)
                 }
                 resamples += 1
                 retries += 1
-                record(usage: nil, retry: true)
+                tally.retries += 1
                 let cap = options.maximumResponseTokens.map { " (\($0) tokens)" } ?? ""
                 onUpdate?(.retrying(violations: ["the answer was cut off at the token limit\(cap); asking again"]))
                 continue
@@ -97,24 +107,26 @@ extension LanguageModelSession {
                 text: answer.text, schemaName: plan.format.name, schemaDigest: digest, tokens: answer.tokens)
             let violations: [String]
             switch Self.decode(answer.content, as: Content.self, schema: plan.schema) {
-            case .success((let value, let content)):
-                violations = validate(value)
+            case .success(let decoded):
+                violations = Self.violations(of: decoded.value, validate: validate)
                 if violations.isEmpty {
                     kept.entries.append(.response(response))
+                    tally.repairs += decoded.repairs
                     let result = GenerationResult(
-                        content: value, rawContent: content, text: answer.text, usage: answer.usage, retries: retries,
-                        report: FallbackReport(answeredBy: backend.name),
+                        content: decoded.value, rawContent: decoded.content, text: answer.text, usage: answer.usage,
+                        retries: retries, report: FallbackReport(answeredBy: backend.name),
                         modelSawPhotos: !kept.hasPhotos || (capabilities.vision && Self.allPhotosHaveData(kept)),
-                        toolCalls: calls
+                        toolCalls: calls, repairs: decoded.repairs, loopsCut: loops
                     )
                     return AttemptOutcome(result: result, transcript: kept)
                 }
             case .failure(let error):
                 violations = error.violations.map(\.description)
             }
-            guard retries < maximumRetries else { throw ModelError.invalidOutput(violations: violations) }
+            guard corrections < maximumRetries else { throw ModelError.invalidOutput(violations: violations) }
+            corrections += 1
             retries += 1
-            record(usage: nil, retry: true)
+            tally.retries += 1
             onUpdate?(.retrying(violations: violations))
             working.entries.append(.response(response))
             working.entries.append(.prompt(Prompt([.text(Self.retryRequest(violations))])))
@@ -125,69 +137,6 @@ extension LanguageModelSession {
     static func retryRequest(_ violations: [String]) -> String {
         "Your answer is not valid:\n" + violations.map { "- \($0)" }.joined(separator: "\n")
             + "\nAnswer the same request again, fixing these problems."
-    }
-
-    /// Streams one answer, feeding the partial parser and reporting each new snapshot.
-    ///
-    /// Text before the first `{` or `[` (a code fence) and after the complete value is ignored.
-    func stream<Content: Generable>(
-        _ backend: any LanguageModel,
-        _ transcript: Transcript,
-        _ request: GenerationRequest,
-        _ type: Content.Type,
-        _ onUpdate: (@Sendable (GenerationUpdate<Content>) -> Void)?
-    ) async throws -> StreamedAnswer {
-        var answer = StreamedAnswer()
-        var parser = PartialJSONParser()
-        var (started, last): (Bool, GeneratedContent?) = (false, nil)
-        for try await event in backend.stream(transcript, request: request) {
-            switch event {
-            case .textDelta(let delta):
-                answer.text += delta
-                guard answer.content == nil else { continue }
-                var chunk = Substring(delta)
-                if !started {
-                    chunk = chunk.drop { $0 != "{" && $0 != "[" }
-                    started = !chunk.isEmpty
-                }
-                guard started else { continue }
-                do {
-                    try chunk.withUTF8 { bytes in
-                        try parser.feed(bytes) { snapshot in
-                            guard let snapshot, snapshot != last else { return }
-                            last = snapshot
-                            onUpdate?(.partial(Content.partial(snapshot)))
-                        }
-                    }
-                    if parser.isComplete, let last { answer.content = .success(last) }
-                } catch let error as SchemaError {
-                    answer.content = parser.isComplete && last != nil ? .success(last!) : .failure(error)
-                }
-            case .toolCall(let call): answer.toolCalls.append(call)
-            case .usage(let usage): answer.usage = usage
-            case .answerTokens(let tokens): answer.tokens = tokens
-            case .finished(let reason): answer.finish = reason
-            }
-        }
-        try Task.checkCancellation()
-        if answer.content == nil {
-            answer.content = Result { try parser.finish() }.mapError {
-                $0 as? SchemaError ?? .violations([.init("\($0)")])
-            }
-        }
-        return answer
-    }
-
-    static func decode<Content: Generable>(
-        _ content: Result<GeneratedContent, SchemaError>?,
-        as type: Content.Type,
-        schema: GenerationSchema
-    ) -> Result<(Content, GeneratedContent), SchemaError> {
-        guard let content else { return .failure(.violations([.init("the answer is empty")])) }
-        return content.flatMap { content in
-            Result { (try Content.decode(content, schema: schema), content) }
-                .mapError { $0 as? SchemaError ?? .violations([.init("\($0)")]) }
-        }
     }
 
     static func run(_ calls: [ToolCall], with tools: [any Tool]) async throws -> [Transcript.Entry] {

@@ -4,7 +4,10 @@
 /// Switching mode re-configures the same session in place (instructions, options, model, history transform).
 /// A request whose answer breaks the schema or a domain rule is asked again with the violations appended (at
 /// most `maximumRetries` times), then fails with every violation listed; a request cut by the token limit is
-/// sampled again (at most twice) when its sampling is random and unseeded, then fails with `truncated`.
+/// sampled again (at most twice) when its sampling is random and unseeded, then fails with `truncated`. An answer
+/// that starts repeating itself is cut while it streams and sampled again (at most twice, deterministic sampling
+/// changed so it does not loop the same way), then fails with `repetitive`. Repairs that cannot change an answer's
+/// meaning are made before it is checked (`DomainRules`), and reported.
 /// The transcript is only changed by a request that succeeds.
 public actor LanguageModelSession {
     /// The backends tried in order for every request.
@@ -23,8 +26,10 @@ public actor LanguageModelSession {
     public private(set) var transcript: Transcript
     /// Token counts and timings of the last answer received.
     public private(set) var lastUsage: Usage?
+    /// What the session's answers took over its life: retries, loops cut, answers at the cap, repairs.
+    public internal(set) var tally = AnswerTally()
     /// How many answers were asked for again over the session's life.
-    public private(set) var totalRetries = 0
+    public var totalRetries: Int { tally.retries }
     /// Which backend answered the last request and why others were passed over.
     public private(set) var lastReport: FallbackReport?
     private var isResponding = false
@@ -185,9 +190,8 @@ public actor LanguageModelSession {
         return capabilities
     }
 
-    func record(usage: Usage?, retry: Bool) {
+    func record(usage: Usage?) {
         if let usage { lastUsage = usage }
-        if retry { totalRetries += 1 }
     }
 
     /// The context size of the first available backend that reports one.

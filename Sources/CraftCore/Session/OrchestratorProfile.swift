@@ -35,7 +35,8 @@ public struct OrchestratorProfile: Sendable, Hashable, Codable {
         }
     }
 
-    /// The standard profiles of DESIGN.md for models with the given context sizes.
+    /// The standard profiles of DESIGN.md for models with the given context sizes, with the repetition penalties
+    /// of `Repetition`.
     ///
     /// `smallModelContextSize` is nil when no small model is configured; the term mode then runs on the main
     /// model. A model whose context is at most `smallContextLimit` tokens keeps only the last
@@ -51,19 +52,22 @@ public struct OrchestratorProfile: Sendable, Hashable, Codable {
         let brainstorm = Profile(
             instructions: CraftInstructions.brainstorm,
             options: GenerationOptions(
-                temperature: 1.0, sampling: .random(seed: nil), maximumResponseTokens: defaultMaximumResponseTokens),
+                temperature: 1.0, sampling: .random(seed: nil), maximumResponseTokens: defaultMaximumResponseTokens,
+                repetition: Repetition.brainstorm),
             historyTransform: main
         )
         let tutorial = Profile(
             instructions: CraftInstructions.tutorial,
             options: GenerationOptions(
                 temperature: 0.2, sampling: .random(seed: nil), maximumResponseTokens: defaultMaximumResponseTokens,
-                reasoning: .medium),
+                reasoning: .medium, repetition: Repetition.tutorial),
             historyTransform: main
         )
         let term = Profile(
             instructions: CraftInstructions.term,
-            options: GenerationOptions(temperature: 0, sampling: .greedy, maximumResponseTokens: defaultMaximumTermTokens),
+            options: GenerationOptions(
+                temperature: 0, sampling: .greedy, maximumResponseTokens: defaultMaximumTermTokens,
+                repetition: Repetition.term),
             model: hasSmallModel ? .small : .primary,
             historyTransform: small
         )

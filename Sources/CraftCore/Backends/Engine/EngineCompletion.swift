@@ -48,11 +48,11 @@ struct EngineCompletion: Sendable {
         return pieces
     }
 
-    /// The `/completion` body: the prompt, the schema as a grammar, sampling as the chat request would set it,
-    /// streaming with token ids, and the prompt cache on.
+    /// The `/completion` body: the prompt, the schema as a grammar, sampling (repetition penalties included) as the
+    /// chat request would set it, streaming with token ids, and the prompt cache on.
     func body(prompt: [GeneratedContent], request: GenerationRequest) -> GeneratedContent {
         let sampling = WireSampling(request.options)
-        return .object([
+        let head: [(String, GeneratedContent?)] = [
             ("prompt", .array(prompt)),
             ("stream", .bool(true)),
             ("return_tokens", .bool(true)),
@@ -60,6 +60,8 @@ struct EngineCompletion: Sendable {
             ("temperature", sampling.temperature.map(GeneratedContent.init)),
             ("top_k", sampling.topK.map(GeneratedContent.init)),
             ("seed", sampling.seed.map(GeneratedContent.init)),
+        ]
+        return .object(head + sampling.penalties(for: .llamaCpp) + [
             ("n_predict", request.options.maximumResponseTokens.map(GeneratedContent.init)),
             ("json_schema", request.responseFormat.map { GeneratedContent(jsonOrString: $0.plainJSONSchema) }),
         ])

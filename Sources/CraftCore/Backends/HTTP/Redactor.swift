@@ -93,6 +93,8 @@ extension Redactor {
             .refusal(backend: backend, message: redact(message))
         case .invalidOutput(let violations):
             .invalidOutput(violations: violations.map(redact))
+        case .repetitive(let phrase, let attempts):
+            .repetitive(phrase: redact(phrase), attempts: attempts)
         case .serverError(let backend, let status, let message):
             .serverError(backend: backend, status: status, message: redact(message))
         case .unavailable(let backend, let reason):

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Photos travel as base64 strings in the message's `images` (no data-URI prefix); the response format is the plain
 /// JSON schema in `format`; sampling and length go in `options` (`temperature`, `top_k`, `seed`, `num_predict`,
-/// `num_ctx`).
+/// `num_ctx`, and the repetition penalties Ollama knows: `repeat_penalty`, `repeat_last_n`, `presence_penalty`,
+/// `frequency_penalty`).
 struct OllamaRequestBuilder: Sendable {
     let model: String
     let keepAlive: String?
@@ -44,7 +45,7 @@ struct OllamaRequestBuilder: Sendable {
             ("seed", sampling.seed.map(GeneratedContent.init)),
             ("num_predict", options.maximumResponseTokens.map(GeneratedContent.init)),
             ("num_ctx", contextSize.map(GeneratedContent.init)),
-        ]
+        ] + sampling.penalties(for: .ollama)
         return pairs.contains { $0.1 != nil } ? .object(pairs) : nil
     }
 

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// User messages with photos become content parts with `image_url` data URIs; the response format becomes
 /// `response_format: json_schema` in the strict dialect for OpenAI and the plain one elsewhere; llama-server also
-/// gets `cache_prompt` so a continuing conversation reuses its evaluated prefix.
+/// gets `cache_prompt` so a continuing conversation reuses its evaluated prefix. Presence and frequency penalties go
+/// to every server; llama.cpp's own (`repeat_penalty`, `repeat_last_n`, DRY) only to llama-server.
 struct OpenAIRequestBuilder: Sendable {
     let model: String
     let flavor: OpenAIConfiguration.Flavor
@@ -14,7 +15,7 @@ struct OpenAIRequestBuilder: Sendable {
         let options = request.options
         let sampling = WireSampling(options)
         let maximumTokens = options.maximumResponseTokens.map(GeneratedContent.init)
-        return .object([
+        let head: [(String, GeneratedContent?)] = [
             ("model", .string(model)),
             ("messages", messages(for: transcript, request: request)),
             ("stream", .bool(true)),
@@ -22,12 +23,15 @@ struct OpenAIRequestBuilder: Sendable {
             ("temperature", sampling.temperature.map(GeneratedContent.init)),
             ("top_k", flavor == .llamaServer ? sampling.topK.map(GeneratedContent.init) : nil),
             ("seed", sampling.seed.map(GeneratedContent.init)),
+        ]
+        let tail: [(String, GeneratedContent?)] = [
             (flavor == .openAI ? "max_completion_tokens" : "max_tokens", maximumTokens),
             ("reasoning_effort", flavor == .openAI ? options.reasoning.map { .string($0.rawValue) } : nil),
             ("response_format", request.responseFormat.map(responseFormat)),
             ("tools", request.tools.isEmpty ? nil : .array(request.tools.map(\.wireForm))),
             ("cache_prompt", flavor == .llamaServer ? .bool(true) : nil),
-        ])
+        ]
+        return .object(head + sampling.penalties(for: flavor == .llamaServer ? .llamaCpp : .openAI) + tail)
     }
 
     /// The transcript as the chat API's `messages` array.

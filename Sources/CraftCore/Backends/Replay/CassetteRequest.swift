@@ -104,6 +104,7 @@ public struct CassetteRequest: Sendable, Hashable, Codable {
             "sampling \(options.sampling.map { "\($0)" } ?? "default")",
             "max tokens \(options.maximumResponseTokens.map { "\($0)" } ?? "none")",
             "reasoning \(options.reasoning?.rawValue ?? "none")",
+            "repetition penalties \(options.repetition?.description ?? "none")",
         ]
     }
 }

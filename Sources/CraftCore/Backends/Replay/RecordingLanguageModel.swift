@@ -38,7 +38,9 @@ public struct RecordingLanguageModel: LanguageModel {
 
     /// Passes the wrapped stream through and, when it ends normally, appends it to the cassette.
     ///
-    /// A stream that fails is not recorded: replay serves answers, the live backend's failures are its own.
+    /// A stream that fails is not recorded: replay serves answers, the live backend's failures are its own. A stream
+    /// its reader stopped after some text (the session cuts an answer that starts repeating itself) is recorded as
+    /// far as it went, so replay cuts it at the same place and asks again as the live run did.
     public func stream(_ transcript: Transcript, request: GenerationRequest) -> AsyncThrowingStream<
         ModelEvent, any Error
     > {
@@ -46,8 +48,8 @@ public struct RecordingLanguageModel: LanguageModel {
         let (wrapped, cassette) = (self.wrapped, self.cassette)
         return AsyncThrowingStream { continuation in
             let task = Task {
+                var events: [ModelEvent] = []
                 do {
-                    var events: [ModelEvent] = []
                     for try await event in wrapped.stream(transcript, request: request) {
                         events.append(event)
                         continuation.yield(event)
@@ -57,6 +59,13 @@ public struct RecordingLanguageModel: LanguageModel {
                     try cassette.append(.init(request: normalised, capabilities: capabilities, events: events))
                     continuation.finish()
                 } catch {
+                    if Task.isCancelled, events.contains(where: { if case .textDelta = $0 { true } else { false } }) {
+                        // A new task: this one is cancelled, and asking for the capabilities may need the network.
+                        await Task {
+                            guard let capabilities = try? await wrapped.capabilities() else { return }
+                            try? cassette.append(.init(request: normalised, capabilities: capabilities, events: events))
+                        }.value
+                    }
                     continuation.finish(throwing: error)
                 }
             }

@@ -1,0 +1,79 @@
+import Foundation
+
+/// An answer being repaired before it is checked: the content and every repair made so far, in words.
+///
+/// Only repairs that cannot change what the answer means belong here: whitespace trimmed, a list entry that repeats
+/// an earlier one word for word removed, a field the verdict says must be absent dropped. Anything else goes back
+/// to the model.
+public struct AnswerRepair: Sendable, Hashable {
+    /// The content, repaired so far.
+    public var content: GeneratedContent
+    /// The repairs made, in words, each starting with its path: `materials[3]: "glue" repeats materials[1]; removed`.
+    public private(set) var repairs: [String] = []
+
+    /// Starts repairing `content`.
+    public init(_ content: GeneratedContent) {
+        self.content = content
+    }
+
+    /// Trims whitespace and line breaks at both ends of every string value, as one repair.
+    public mutating func trimWhitespace() {
+        var count = 0
+        content = Self.trimmed(content, count: &count)
+        if count > 0 { note("whitespace trimmed at the ends of \(count) \(count == 1 ? "text" : "texts")") }
+    }
+
+    /// Removes each entry of the array under `key` whose `identity` equals an earlier entry's, reporting each.
+    ///
+    /// - Returns: the original indices of the entries kept, in order; every index when `key` holds no array.
+    @discardableResult
+    public mutating func removeDuplicates(in key: String, identity: (GeneratedContent) -> String) -> [Int] {
+        guard let elements = content[key]?.arrayValue else { return [] }
+        let earlier = CraftText.earlierDuplicates(elements, identity: identity)
+        var kept: [Int] = []
+        for (index, element) in elements.enumerated() {
+            guard let first = earlier[index] else {
+                kept.append(index)
+                continue
+            }
+            note("\(key)[\(index)]: \(Self.excerpt(element, identity: identity)) repeats \(key)[\(first)]; removed")
+        }
+        if kept.count < elements.count { content.set(key, .array(kept.map { elements[$0] })) }
+        return kept
+    }
+
+    /// Records a repair made directly on `content`.
+    public mutating func note(_ repair: String) {
+        repairs.append(repair)
+    }
+
+    private static func trimmed(_ content: GeneratedContent, count: inout Int) -> GeneratedContent {
+        switch content {
+        case .string(let text):
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if trimmed != text { count += 1 }
+            return .string(trimmed)
+        case .array(let elements):
+            return .array(elements.map { trimmed($0, count: &count) })
+        case .object(let members):
+            return .object(members.map { .init($0.key, trimmed($0.value, count: &count)) })
+        case .null, .bool, .number:
+            return content
+        }
+    }
+
+    private static func excerpt(_ element: GeneratedContent, identity: (GeneratedContent) -> String) -> String {
+        let firstText = element.objectMembers?.lazy.compactMap(\.value.stringValue).first
+        let text = element.stringValue ?? firstText ?? identity(element)
+        return "\"" + (text.count > 60 ? text.prefix(59) + "…" : text) + "\""
+    }
+}
+
+extension GeneratedContent {
+    /// Replaces the value of `key` when this is an object holding it; anything else is left as it is.
+    mutating func set(_ key: String, _ value: GeneratedContent) {
+        guard case .object(var members) = self, let index = members.firstIndex(where: { $0.key == key }) else { return }
+        members[index].value = value
+        self = .object(members)
+    }
+}
