@@ -62,8 +62,8 @@ extension ImageAnalysis: Generable {
 }
 
 extension ImageAnalysis {
-    /// The fewest words an analysis has: a sentence, not a label.
-    public static let minimumAnalysisWords = 4
+    /// The fewest words an analysis has: "A folded crane" says what is there, "beige" does not.
+    public static let minimumAnalysisWords = 3
 
     /// The analysis is a sentence about the photo: at least `minimumAnalysisWords` words, and not only colour names
     /// (a small model reading origami's description of a photo tends to answer with its first colour, "beige").

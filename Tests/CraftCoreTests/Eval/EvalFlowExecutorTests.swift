@@ -19,7 +19,7 @@ import Testing
             case "ImageAnalysisList":
                 let items = (call.prompt?.attachments ?? []).map { photo in
                     let category = photo.description?.contains("crane") == true ? "a finished craft piece" : "craft supplies"
-                    return #"{"image": "\#(photo.label)", "analysis": "Seen.", "typeOfImage": "\#(category)"}"#
+                    return #"{"image": "\#(photo.label)", "analysis": "A sheet of paper on a table.", "typeOfImage": "\#(category)"}"#
                 }
                 text = #"{"images": [\#(items.joined(separator: ", "))]}"#
             case "BrainstormIdeaList":

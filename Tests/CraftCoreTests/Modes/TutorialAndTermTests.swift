@@ -14,7 +14,8 @@ import Testing
         #expect(call.prompt?.text.contains("\"Paper cup\". A cup folded from one red square.") == true)
         #expect(call.request.options.temperature == 0.2)
         #expect(call.request.responseFormat?.name == "Tutorial")
-        #expect(call.request.responseFormat?.plainJSONSchema.contains(#""maxItems":12"#) == true)
+        #expect(call.request.responseFormat?.plainJSONSchema.contains(#""maxItems":15"#) == true)
+        #expect(call.request.options.repetition == OrchestratorProfile.Repetition.tutorial)
     }
 
     @Test func stepsNumberedOutOfOrderAreAskedForAgain() async throws {

@@ -24,7 +24,8 @@ import Testing
     static let tutorial = #"""
         {"title": "Paper Boat", "materials": ["red paper"], "steps": [
         {"number": 1, "title": "Fold", "instruction": "Fold in half."},
-        {"number": 2, "title": "Open", "instruction": "Open the boat."}]}
+        {"number": 2, "title": "Fold the corners", "instruction": "Fold the top corners to the middle."},
+        {"number": 3, "title": "Open", "instruction": "Open the boat."}]}
         """#
     static let incomplete = #"""
         {"observation": "A flat sheet.", "sections": [{"title": "What You Did Well", "body": "Good paper."},
@@ -72,7 +73,7 @@ import Testing
             _ = try await bench(model).tutorial(idea: 4)
         }
         let written = try await bench(model).tutorial(idea: 2)
-        #expect(written.isNew && written.idea == 2 && written.tutorial.steps.count == 2)
+        #expect(written.isNew && written.idea == 2 && written.tutorial.steps.count == 3)
         let again = try await bench(model).tutorial(idea: nil)
         #expect(!again.isNew && again.idea == 2)
         #expect(model.calls.count == 3)
@@ -90,8 +91,8 @@ import Testing
         let project = try store.load()
         #expect(project.feedback.map(\.isStepComplete) == [false, true])
         #expect(project.feedback.last?.feedback.completionMessage == "Step one is done.")
-        await #expect(throws: ProjectError.stepOutOfRange(requested: 3, count: 2)) {
-            _ = try await bench(model).coach(photos: [photo], step: 3)
+        await #expect(throws: ProjectError.stepOutOfRange(requested: 4, count: 3)) {
+            _ = try await bench(model).coach(photos: [photo], step: 4)
         }
     }
 
