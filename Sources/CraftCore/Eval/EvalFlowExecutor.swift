@@ -74,7 +74,9 @@ public struct EvalFlowExecutor: EvalExecutor {
         }
         outcome.latencyMs = EvalRunner.milliseconds(start.duration(to: clock.now))
         (outcome.promptTokens, outcome.completionTokens) = meter.tokens
-        outcome.retries = await session.totalRetries
+        let tally = await session.tally
+        outcome.retries = tally.retries
+        (outcome.cappedAnswers, outcome.loopsCut, outcome.repairs) = (tally.cappedAnswers, tally.loopsCut, tally.repairs)
         outcome.backend = await session.lastReport?.answeredBy ?? outcome.backend
         return outcome
     }

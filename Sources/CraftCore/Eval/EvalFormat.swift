@@ -54,9 +54,34 @@ enum EvalFormat {
         rows.append(("latency p50 / p95", "\(duration(metrics.latencyP50Ms)) / \(duration(metrics.latencyP95Ms))"))
         rows.append(("tokens in / out", "\(count(metrics.promptTokens)) / \(count(metrics.completionTokens))"))
         rows.append(("retries", String(metrics.retries)))
+        rows += loopFigures(metrics)
         rows.append(("errors", String(metrics.errors)))
         rows.append(("cached runs", String(metrics.cachedRuns)))
         return rows
+    }
+
+    /// The figures of answers that looped, were repaired or echo the instructions, as label–value pairs.
+    static func loopFigures(_ metrics: EvalMetrics) -> [(String, String)] {
+        [
+            ("answers at the token cap", count(metrics.cappedAnswers)),
+            ("loops cut", count(metrics.loopsCut)),
+            ("repairs", count(metrics.repairs)),
+            ("repeated items", count(metrics.repeatedItems)),
+            ("instruction echo", percent(metrics.instructionEcho)),
+        ]
+    }
+
+    /// A run's retries, loops, repairs, cap and figures in words, the ones that happened: `1 loop cut`, `2 repairs`.
+    static func runFacts(_ run: EvalRunResult) -> [String] {
+        let outcome = run.outcome
+        let counts: [(Int, String)] = [
+            (outcome.retries, "retries"), (outcome.loopsCut ?? 0, "loops cut"),
+            (outcome.cappedAnswers ?? 0, "at the token cap"), (outcome.repairs?.count ?? 0, "repairs"),
+            (run.figures?.repeatedItems ?? 0, "repeated items"),
+        ]
+        var facts = counts.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+        if let echo = run.figures?.instructionEcho, echo > 0 { facts.append("instruction echo \(percent(echo))") }
+        return facts
     }
 
     /// The first failed assertion's message, or the empty string for a passing run.

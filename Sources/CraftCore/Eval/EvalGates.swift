@@ -8,16 +8,41 @@ public struct EvalGates: Sendable, Hashable, Codable {
     public var maxFalseCompleteRate: Double?
     /// The least category accuracy allowed (0…1).
     public var minCategoryAccuracy: Double?
+    /// The highest instruction echo allowed (0…1): the share of the answers' 6-word sequences copied from origami's
+    /// instructions and prompts.
+    public var maxInstructionEcho: Double?
+    /// The most repeated steps, materials, ideas or terms allowed over all final answers.
+    public var maxRepeatedItems: Int?
+    /// The most answers allowed to run to the token cap.
+    public var maxCappedAnswers: Int?
 
     /// Creates gates; nil leaves a figure unchecked.
-    public init(minPassRate: Double? = nil, maxFalseCompleteRate: Double? = nil, minCategoryAccuracy: Double? = nil) {
+    public init(
+        minPassRate: Double? = nil, maxFalseCompleteRate: Double? = nil, minCategoryAccuracy: Double? = nil,
+        maxInstructionEcho: Double? = nil, maxRepeatedItems: Int? = nil, maxCappedAnswers: Int? = nil
+    ) {
         self.minPassRate = minPassRate
         self.maxFalseCompleteRate = maxFalseCompleteRate
         self.minCategoryAccuracy = minCategoryAccuracy
+        self.maxInstructionEcho = maxInstructionEcho
+        self.maxRepeatedItems = maxRepeatedItems
+        self.maxCappedAnswers = maxCappedAnswers
     }
 
     /// Whether any gate is set.
-    public var isEmpty: Bool { minPassRate == nil && maxFalseCompleteRate == nil && minCategoryAccuracy == nil }
+    public var isEmpty: Bool { self == EvalGates() }
+
+    /// These gates, each one not set taken from `defaults` (the suite file's), so the command line wins gate by gate.
+    public func filling(from defaults: EvalGates) -> EvalGates {
+        EvalGates(
+            minPassRate: minPassRate ?? defaults.minPassRate,
+            maxFalseCompleteRate: maxFalseCompleteRate ?? defaults.maxFalseCompleteRate,
+            minCategoryAccuracy: minCategoryAccuracy ?? defaults.minCategoryAccuracy,
+            maxInstructionEcho: maxInstructionEcho ?? defaults.maxInstructionEcho,
+            maxRepeatedItems: maxRepeatedItems ?? defaults.maxRepeatedItems,
+            maxCappedAnswers: maxCappedAnswers ?? defaults.maxCappedAnswers
+        )
+    }
 
     /// Checks every set gate against `metrics`, in a fixed order.
     ///
@@ -38,6 +63,22 @@ public struct EvalGates: Sendable, Hashable, Codable {
             results.append(.init(
                 name: "min-category-accuracy", value: metrics.categoryAccuracy, bound: bound, atLeast: true,
                 unmeasured: "no case expects a photo category"
+            ))
+        }
+        if let bound = maxInstructionEcho {
+            results.append(.init(
+                name: "max-instruction-echo", value: metrics.instructionEcho, bound: bound, atLeast: false,
+                unmeasured: "no answer has six words in a row"
+            ))
+        }
+        let counts: [(String, Int?, Int?)] = [
+            ("max-repeated-items", maxRepeatedItems, metrics.repeatedItems),
+            ("max-capped-answers", maxCappedAnswers, metrics.cappedAnswers),
+        ]
+        for case (let name, let bound?, let value) in counts {
+            results.append(.init(
+                name: name, value: value.map(Double.init), bound: Double(bound), atLeast: false,
+                unmeasured: "the report does not count them"
             ))
         }
         return results

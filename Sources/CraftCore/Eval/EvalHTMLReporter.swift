@@ -56,14 +56,16 @@ public enum EvalHTMLReporter {
             let facts = [
                 run.mode.rawValue, "run \(EvalFormat.iteration(run, of: repeats[run.caseName] ?? 1))",
                 EvalFormat.duration(run.outcome.latencyMs) + (run.cached ? " (cached)" : ""),
-                "\(EvalFormat.count(run.outcome.totalTokens)) tokens", "\(run.outcome.retries) retries",
-            ] + (run.outcome.backend.map { ["answered by \($0)"] } ?? [])
+                "\(EvalFormat.count(run.outcome.totalTokens)) tokens",
+            ] + EvalFormat.runFacts(run) + (run.outcome.backend.map { ["answered by \($0)"] } ?? [])
+            let repairs = (run.outcome.repairs ?? []).map { "<li>\(escape($0))</li>" }.joined()
             body += """
                 <section class="run \(run.passed ? "pass" : "fail")">
                 <h3><span class="badge">\(run.passed ? "PASS" : "FAIL")</span> \(escape(run.caseName))</h3>
                 <p class="facts">\(escape(facts.joined(separator: " · ")))</p>
                 <div class="photos">\(pictures.joined())</div>
                 <ul class="verdicts">\(verdicts.joined())</ul>
+                \(repairs.isEmpty ? "" : "<details><summary>Repairs</summary><ul class=\"repairs\">\(repairs)</ul></details>")
                 <details\(run.passed ? "" : " open")><summary>Model's answer</summary>\(answer)</details>
                 </section>
 

@@ -19,6 +19,7 @@ public enum EvalJUnitReporter {
         xml += "    <properties>\n"
         var properties = [("backend", report.backend), ("concurrency", String(report.concurrency))]
         if let model = report.model { properties.append(("model", model)) }
+        properties += EvalFormat.loopFigures(report.metrics)
         properties += report.gates.map { ("gate " + $0.name, $0.message + ($0.passed ? " (ok)" : " (FAILED)")) }
         for (name, value) in properties {
             xml += "      <property name=\"\(escape(name))\" value=\"\(escape(value))\"/>\n"
@@ -39,6 +40,10 @@ public enum EvalJUnitReporter {
             }
             if let answer = run.outcome.answer {
                 xml += "      <system-out>" + escape(answer) + "</system-out>\n"
+            }
+            let facts = EvalFormat.runFacts(run) + (run.outcome.repairs ?? []).map { "repair: \($0)" }
+            if !facts.isEmpty {
+                xml += "      <system-err>" + escape(facts.joined(separator: "\n")) + "</system-err>\n"
             }
             xml += "    </testcase>\n"
         }

@@ -39,8 +39,20 @@ public struct EvalMetrics: Sendable, Hashable, Codable {
     public var categoryAccuracy: Double?
     /// Runs whose answer passed the schema and domain checks, over all runs.
     public var schemaValidRate: Double
-    /// Validation retries over all runs.
+    /// Answers asked for again over all runs: after a broken rule, a loop, or an answer at the token cap.
     public var retries: Int
+    /// Answers that ran to the token cap over all runs, those asked for again included.
+    public var cappedAnswers: Int?
+    /// Answers cut while streaming because they had started repeating themselves, over all runs.
+    public var loopsCut: Int?
+    /// Repairs made to accepted answers before they were checked (a duplicate removed, a completion message
+    /// dropped from an incomplete verdict …), over all runs.
+    public var repairs: Int?
+    /// Steps, materials, ideas or terms repeating an earlier one in the final answers, over all runs.
+    public var repeatedItems: Int?
+    /// The share of the answers' 6-word sequences copied from origami's instructions, prompts and schema
+    /// descriptions, over all runs; nil when no answer had a sequence that long.
+    public var instructionEcho: Double?
     /// Median run latency in milliseconds (nearest rank).
     public var latencyP50Ms: Double?
     /// 95th-percentile run latency in milliseconds (nearest rank).
@@ -73,6 +85,13 @@ public struct EvalMetrics: Sendable, Hashable, Codable {
         categoryAccuracy = counts["category"].map { Double($0.passed) / Double($0.total) }
         schemaValidRate = runs == 0 ? 0 : Double(results.count { $0.outcome.schemaValid }) / Double(runs)
         retries = results.reduce(0) { $0 + $1.outcome.retries }
+        cappedAnswers = results.reduce(0) { $0 + ($1.outcome.cappedAnswers ?? 0) }
+        loopsCut = results.reduce(0) { $0 + ($1.outcome.loopsCut ?? 0) }
+        repairs = results.reduce(0) { $0 + ($1.outcome.repairs?.count ?? 0) }
+        let figures = results.compactMap(\.figures)
+        repeatedItems = figures.reduce(0) { $0 + $1.repeatedItems }
+        let sequences = figures.reduce(0) { $0 + $1.sequences }
+        instructionEcho = sequences == 0 ? nil : Double(figures.reduce(0) { $0 + $1.echoedSequences }) / Double(sequences)
         let latencies = results.map(\.outcome.latencyMs).sorted()
         latencyP50Ms = Self.percentile(latencies, 0.50)
         latencyP95Ms = Self.percentile(latencies, 0.95)

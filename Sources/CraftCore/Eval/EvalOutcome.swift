@@ -21,8 +21,14 @@ public struct EvalOutcome: Sendable, Hashable, Codable {
     public var promptTokens: Int?
     /// Completion tokens over all requests of the run, when the backend reports them.
     public var completionTokens: Int?
-    /// Validation retries the session made.
+    /// Answers the session asked for again: after a broken rule, a loop, or an answer cut at the token cap.
     public var retries: Int
+    /// Answers that ran to the token cap (those asked for again included); nil in outcomes from before it was kept.
+    public var cappedAnswers: Int?
+    /// Answers cut while streaming because they had started repeating themselves.
+    public var loopsCut: Int?
+    /// The repairs made to accepted answers before they were checked, in words.
+    public var repairs: [String]?
     /// The backend that answered (in a fallback chain, the one that won).
     public var backend: String?
     /// Why the run failed before producing an answer, if it did.

@@ -16,13 +16,16 @@ public struct EvalRunResult: Sendable, Hashable, Codable {
     public var outcome: EvalOutcome
     /// Every assertion's verdict, `answered` first.
     public var assertions: [EvalAssertionResult]
+    /// The answer's instruction echo and repeated items; nil without an answer.
+    public var figures: EvalAnswerFigures?
 
-    /// Creates a run result.
+    /// Creates a run result, reading its figures from the outcome's answer.
     public init(
         caseName: String, mode: EvalCase.Mode, iteration: Int, photos: [EvalPhoto] = [],
         expectations: EvalExpectations = .init(), cached: Bool = false, outcome: EvalOutcome,
         assertions: [EvalAssertionResult]
     ) {
+        figures = EvalAnswerFigures(mode: mode, answer: outcome.answer)
         self.expectations = expectations
         self.caseName = caseName
         self.mode = mode

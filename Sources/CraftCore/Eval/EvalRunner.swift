@@ -50,7 +50,7 @@ public struct EvalRunOptions: Sendable {
     public var timeoutSeconds: Double?
     /// Where outcomes are cached; nil runs every case afresh (`--no-cache`).
     public var cache: EvalCache?
-    /// The bounds that decide the exit status.
+    /// The bounds that decide the exit status; those not set here come from the suite file's `gates`.
     public var gates: EvalGates
 
     /// Creates options.
@@ -137,7 +137,7 @@ public struct EvalRunner: Sendable {
         return EvalReport(
             suite: suite.name, suiteFile: suite.url?.path, backend: identity.backend, model: identity.model,
             startedAt: started, durationMs: Self.milliseconds(elapsed), concurrency: options.concurrency,
-            runs: results.map { $0! }, gates: options.gates
+            runs: results.map { $0! }, gates: options.gates.filling(from: suite.gates)
         )
     }
 

@@ -19,13 +19,16 @@ public struct EvalSuite: Sendable, Hashable {
     public var cassette: URL?
     /// The cases, in file order.
     public var cases: [EvalCase]
+    /// The gates the suite sets; a gate given on the command line wins over the suite's.
+    public var gates: EvalGates
 
     /// Creates a suite from resolved cases.
     public init(
         name: String, url: URL? = nil, backend: String? = nil, model: String? = nil, cassette: URL? = nil,
-        cases: [EvalCase]
+        cases: [EvalCase], gates: EvalGates = .init()
     ) {
         self.name = name
+        self.gates = gates
         self.url = url
         self.backend = backend
         self.model = model
@@ -66,7 +69,7 @@ public struct EvalSuite: Sendable, Hashable {
         let cassette = file.defaults.cassette.map { folder.appendingPathComponent($0).standardizedFileURL }
         return EvalSuite(
             name: name, url: url, backend: file.defaults.backend, model: file.defaults.model, cassette: cassette,
-            cases: cases
+            cases: cases, gates: file.gates
         )
     }
 

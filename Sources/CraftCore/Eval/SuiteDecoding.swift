@@ -126,6 +126,15 @@ extension KeyedDecodingContainer where Key == SuiteKey {
         return value
     }
 
+    /// A rate at `key`: a number from 0 to 1.
+    func rate(_ key: String) throws -> Double? {
+        guard let value = try optional(Double.self, key) else { return nil }
+        guard (0...1).contains(value) else {
+            throw SuiteProblem.invalid(path: SuiteDecoding.path(codingPath, key), problem: "must be from 0 to 1, found \(value)")
+        }
+        return value
+    }
+
     /// A number at `key` that must be above zero.
     func positive(_ key: String) throws -> Double? {
         guard let value = try optional(Double.self, key) else { return nil }

@@ -7,16 +7,37 @@ struct SuiteFile: Decodable {
     var manifest: String?
     var defaults: Defaults
     var cases: [Case]
+    var gates: EvalGates
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: SuiteKey.self)
-        try container.rejectUnknownKeys(["name", "manifest", "defaults", "cases"])
+        try container.rejectUnknownKeys(["name", "manifest", "defaults", "gates", "cases"])
         name = try container.optional(String.self, "name")
         manifest = try container.optional(String.self, "manifest")
         defaults = try container.optional(Defaults.self, "defaults") ?? Defaults()
+        gates = try container.optional(Gates.self, "gates")?.gates ?? EvalGates()
         cases = try container.required([Case].self, "cases")
         guard !cases.isEmpty else {
             throw SuiteProblem.invalid(path: "cases", problem: "the suite has no case; add at least one")
+        }
+    }
+
+    /// The gates of the suite: rates from 0 to 1, counts from 0.
+    struct Gates: Decodable {
+        var gates = EvalGates()
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: SuiteKey.self)
+            try container.rejectUnknownKeys([
+                "minPassRate", "maxFalseCompleteRate", "minCategoryAccuracy", "maxInstructionEcho", "maxRepeatedItems",
+                "maxCappedAnswers",
+            ])
+            gates.minPassRate = try container.rate("minPassRate")
+            gates.maxFalseCompleteRate = try container.rate("maxFalseCompleteRate")
+            gates.minCategoryAccuracy = try container.rate("minCategoryAccuracy")
+            gates.maxInstructionEcho = try container.rate("maxInstructionEcho")
+            gates.maxRepeatedItems = try container.count("maxRepeatedItems", atLeast: 0)
+            gates.maxCappedAnswers = try container.count("maxCappedAnswers", atLeast: 0)
         }
     }
 
