@@ -52,6 +52,7 @@ enum BrainstormCommand: Command {
                 ("analysis", .string(analysis.analysis)),
             ])
         }
+        view.repaired(outcome.result.repairs)
         let ideas = outcome.result.ideas
         view.finish(
             renderer.photoLines(outcome.photos) + [""] + renderer.ideaLines(ideas.map { ($0.title, $0.description) }))

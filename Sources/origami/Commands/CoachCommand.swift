@@ -33,6 +33,7 @@ enum CoachCommand: Command {
         }
         await spinner.stop()
         let result = outcome.result
+        view.repaired(result.repairs)
         let feedback = result.feedback
         let renderer = ProjectRenderer(style: console.out, width: console.terminal.width)
         var text = console.out.bold("Step \(result.step)") + "\n" + renderer.wrap(feedback.observation, indent: 2)

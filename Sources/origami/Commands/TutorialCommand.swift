@@ -23,8 +23,8 @@ enum TutorialCommand: Command {
                 view.show(renderer.partialTutorialLines(tutorial))
             case .retrying(let violations):
                 view.retrying(violations)
-            case .complete:
-                break
+            case .complete(let result):
+                view.repaired(result.repairs)
             }
         }
         let tutorial = outcome.tutorial

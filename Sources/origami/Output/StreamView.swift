@@ -71,6 +71,15 @@ final class StreamView: Sendable {
         for event in events { once(event.key, event.name, event.fields) }
     }
 
+    /// Lists the repairs made to an answer before it was checked: on stderr with `--verbose`, and as a `repairs`
+    /// event.
+    func repaired(_ repairs: [String]) {
+        guard !repairs.isEmpty else { return }
+        console.detail("repaired the answer:")
+        for repair in repairs { console.detail("  - " + repair) }
+        console.event("repairs", [("repairs", .array(repairs.map(GeneratedContent.string)))])
+    }
+
     /// Says on stderr that an answer is being asked for again, and why.
     func retrying(_ violations: [String]) {
         console.message(console.err.yellow("The answer broke a rule; asking again:"))
