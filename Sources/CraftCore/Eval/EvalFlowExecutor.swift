@@ -76,7 +76,9 @@ public struct EvalFlowExecutor: EvalExecutor {
         (outcome.promptTokens, outcome.completionTokens) = meter.tokens
         let tally = await session.tally
         outcome.retries = tally.retries
-        (outcome.cappedAnswers, outcome.loopsCut, outcome.repairs) = (tally.cappedAnswers, tally.loopsCut, tally.repairs)
+        outcome.cappedAnswers = tally.cappedAnswers
+        outcome.loopsCut = tally.loopsCut
+        outcome.repairs = tally.repairs
         outcome.backend = await session.lastReport?.answeredBy ?? outcome.backend
         return outcome
     }

@@ -59,13 +59,15 @@ public enum EvalHTMLReporter {
                 "\(EvalFormat.count(run.outcome.totalTokens)) tokens",
             ] + EvalFormat.runFacts(run) + (run.outcome.backend.map { ["answered by \($0)"] } ?? [])
             let repairs = (run.outcome.repairs ?? []).map { "<li>\(escape($0))</li>" }.joined()
+            let repairList = repairs.isEmpty
+                ? "" : "<details><summary>Repairs</summary><ul class=\"repairs\">\(repairs)</ul></details>"
             body += """
                 <section class="run \(run.passed ? "pass" : "fail")">
                 <h3><span class="badge">\(run.passed ? "PASS" : "FAIL")</span> \(escape(run.caseName))</h3>
                 <p class="facts">\(escape(facts.joined(separator: " · ")))</p>
                 <div class="photos">\(pictures.joined())</div>
                 <ul class="verdicts">\(verdicts.joined())</ul>
-                \(repairs.isEmpty ? "" : "<details><summary>Repairs</summary><ul class=\"repairs\">\(repairs)</ul></details>")
+                \(repairList)
                 <details\(run.passed ? "" : " open")><summary>Model's answer</summary>\(answer)</details>
                 </section>
 

@@ -91,7 +91,8 @@ public struct EvalMetrics: Sendable, Hashable, Codable {
         let figures = results.compactMap(\.figures)
         repeatedItems = figures.reduce(0) { $0 + $1.repeatedItems }
         let sequences = figures.reduce(0) { $0 + $1.sequences }
-        instructionEcho = sequences == 0 ? nil : Double(figures.reduce(0) { $0 + $1.echoedSequences }) / Double(sequences)
+        let echoed = figures.reduce(0) { $0 + $1.echoedSequences }
+        instructionEcho = sequences == 0 ? nil : Double(echoed) / Double(sequences)
         let latencies = results.map(\.outcome.latencyMs).sorted()
         latencyP50Ms = Self.percentile(latencies, 0.50)
         latencyP95Ms = Self.percentile(latencies, 0.95)

@@ -130,7 +130,8 @@ extension KeyedDecodingContainer where Key == SuiteKey {
     func rate(_ key: String) throws -> Double? {
         guard let value = try optional(Double.self, key) else { return nil }
         guard (0...1).contains(value) else {
-            throw SuiteProblem.invalid(path: SuiteDecoding.path(codingPath, key), problem: "must be from 0 to 1, found \(value)")
+            throw SuiteProblem.invalid(
+                path: SuiteDecoding.path(codingPath, key), problem: "must be from 0 to 1, found \(value)")
         }
         return value
     }
