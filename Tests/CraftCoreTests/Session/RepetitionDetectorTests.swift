@@ -129,3 +129,16 @@ import Testing
         #expect(later == found)
     }
 }
+
+@Suite struct RecordedLoopTests {
+    @Test func aRecordedLoopIsCutWithinItsFirstFewRepeatsAtEveryChunkSize() throws {
+        let text = String(decoding: try WireFixtures.bytes("loops/coach-observation-loop.txt"), as: UTF8.self)
+        let whole = try #require(RepetitionDetectorTests.findings(text, chunkSize: text.count))
+        for size in WireFixtures.sizes(for: 400) {
+            #expect(RepetitionDetectorTests.findings(text, chunkSize: size) == whole, "chunk size \(size)")
+        }
+        let sentence = "this folds the front layer of the top point down over the flaps along their top edges"
+        #expect((sentence + " " + sentence).contains(whole.phrase), "\(whole.phrase)")
+        #expect(whole.offset < 400, "cut at character \(whole.offset) of \(text.unicodeScalars.count)")
+    }
+}
