@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import Testing
 
@@ -155,5 +156,25 @@ final class LoopingModel: LanguageModel {
         let result = try await LanguageModelSession(model: model).respond(to: Self.prompt, generating: Checklist.self)
         #expect(result.retries == 2 && model.calls.count == 3)
         #expect(model.calls[2].prompt?.text.contains("items: expected at least 2 items, got 1") == true)
+    }
+
+    @Test func aCutAnswerIsRecordedAsFarAsItWentAndReplaysTheSameWay() async throws {
+        let cassette = ReplayTests.temporaryCassette()
+        defer { try? FileManager.default.removeItem(at: cassette.url) }
+        // Seeded, so the new sample is another request and the two recordings cannot be confused.
+        let live = LanguageModelSession(
+            model: RecordingLanguageModel(wrapping: LoopingModel(loops: 1), cassette: cassette), overrides: .init(seed: 7))
+        let recorded = try await live.respond(to: Self.prompt, generating: Checklist.self)
+        var entries = try cassette.load()
+        for _ in 0..<10_000 where entries.count < 2 {
+            await Task.yield()
+            entries = try cassette.load()
+        }
+        #expect(entries.count == 2, "the cut answer and the new sample")
+        let cut = try #require(entries.first { !$0.events.contains { if case .finished = $0 { true } else { false } } })
+        #expect(cut.events.count < 30, "the cut stream, not the cap")
+        let replay = LanguageModelSession(model: ReplayLanguageModel(cassette: cassette), overrides: .init(seed: 7))
+        let replayed = try await replay.respond(to: Self.prompt, generating: Checklist.self)
+        #expect(replayed.content == recorded.content && replayed.loopsCut == 1 && recorded.loopsCut == 1)
     }
 }
