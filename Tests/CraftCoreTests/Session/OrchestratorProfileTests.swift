@@ -101,4 +101,13 @@ import Testing
         #expect(orchestrator.term.options.sampling == .greedy)
         #expect(orchestrator.tutorial.options.maximumResponseTokens == 900)
     }
+
+    @Test func theStandardProfilesCarryTheirRepetitionPenaltiesThroughOverrides() {
+        let standard = OrchestratorProfile.standard(
+            contextSize: 32_768, hasSmallModel: true, overrides: .init(temperature: 0.5, seed: 3))
+        #expect(standard.brainstorm.options.repetition == OrchestratorProfile.Repetition.brainstorm)
+        #expect(standard.profile(for: .coach).options.repetition == OrchestratorProfile.Repetition.tutorial)
+        #expect(standard.term.options.repetition == OrchestratorProfile.Repetition.term)
+        #expect(Mode.allCases.allSatisfy { standard.profile(for: $0).options.repetition?.dry != nil })
+    }
 }
