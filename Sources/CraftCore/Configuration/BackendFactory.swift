@@ -87,7 +87,8 @@ public struct BackendFactory: Sendable {
         let backend = try makeUnrecorded(modes.term.backend, model: modes.term.model, role: .small)
         guard let record = configuration.record.value else { return backend }
         return RecordingLanguageModel(
-            wrapping: backend, cassette: Cassette(url: URL(fileURLWithPath: record)), model: configuration.smallModel.value)
+            wrapping: backend, cassette: Cassette(url: URL(fileURLWithPath: record)),
+            model: configuration.smallModel.value)
     }
 
     /// The backend of one kind, configured; throws `ModelError.unavailable` when it cannot be made.

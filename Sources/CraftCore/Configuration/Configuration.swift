@@ -45,8 +45,8 @@ public struct Configuration: Sendable {
 
     /// The configuration file's keys, in the order `origami doctor` shows them.
     public static let fileKeys = [
-        "backend", "model", "smallModel", "mmproj", "ollamaHost", "openaiBaseURL", "timeout", "temperature", "seed", "maxTokens",
-        "color", "cassette", "allowInsecureHTTP", "llamaServer", "engineIdleTimeout",
+        "backend", "model", "smallModel", "mmproj", "ollamaHost", "openaiBaseURL", "timeout", "temperature", "seed",
+        "maxTokens", "color", "cassette", "allowInsecureHTTP", "llamaServer", "engineIdleTimeout",
     ]
 
     /// Keys that would hold a secret; a configuration file holding one is refused.

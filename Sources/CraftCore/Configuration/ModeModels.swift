@@ -36,8 +36,8 @@ public struct ModeModels: Sendable, Hashable {
     /// Both assignments, primary first.
     public var assignments: [Assignment] { [primary, term] }
 
-    /// The models in one line, for an eval's identity when no model is named: nil unless term has its own
-    /// (then the models are not what `model` alone says).
+    /// Both models in one line, for an eval's identity: nil unless term has its own (then `model` alone does not
+    /// say which models answer).
     public var summary: String? {
         termHasOwnModel ? "\(primary.shownModel), term: \(term.shownModel)" : nil
     }

@@ -70,6 +70,16 @@ struct ModeModelsTests {
         #expect(both.term.model == "/m/tiny.gguf")
         #expect(both.term.origin == "/config.json (smallModel)")
         #expect(both.termHasOwnModel)
+        #expect(both.summary == "big.gguf, term: tiny.gguf")
+    }
+
+    @Test func doctorListsTheSmallModelSettingAfterTheModel() throws {
+        let configuration = try Configuration.resolve(
+            flags: ["small-model": "tiny"], environment: [:], file: nil)
+        let names = configuration.entries.map(\.name)
+        #expect(names.firstIndex(of: "smallModel") == names.firstIndex(of: "model").map { $0 + 1 })
+        #expect(configuration.entries.first { $0.name == "smallModel" }?.source == .flag("--small-model"))
+        #expect(Configuration.fileKeys.contains("smallModel"))
     }
 
     @Test func ollamaAndOpenAIUseOneModelForEveryModeUnlessTermIsGivenOne() throws {

@@ -54,7 +54,8 @@ import Testing
         #expect(outcome.stdout.contains("✗ small model: model \(origami.directory.path)/.local/share/origami/models/"
             + "qwen2.5-coder-0.5b-instruct-q4_k_m.gguf (from scripts/setup) does not exist"))
         #expect(outcome.stdout.contains("✓ small server: not running (starts on first use)"))
-        let report = try #require(try origami.run(["doctor", "--json"]).events.first { $0["event"] as? String == "report" })
+        let events = try origami.run(["doctor", "--json"]).events
+        let report = try #require(events.first { $0["event"] as? String == "report" })
         let modes = try #require(report["modes"] as? [[String: Any]])
         #expect(modes.map { $0["origin"] as? String } == ["default", "default: the small model"])
         #expect(modes.map { $0["modes"] as? [String] } == [["brainstorm", "tutorial", "coach"], ["term"]])

@@ -86,7 +86,8 @@ struct EngineChecks {
             do {
                 let found = try locator.server()
                 server = found
-                checks.append(EngineCheck(name: "llama-server", passed: true, detail: "\(found.path) (from \(found.source))"))
+                checks.append(EngineCheck(
+                    name: "llama-server", passed: true, detail: "\(found.path) (from \(found.source))"))
             } catch {
                 checks.append(EngineCheck(name: "llama-server", passed: false, detail: error.reason))
             }

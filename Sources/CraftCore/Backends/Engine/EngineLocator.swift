@@ -71,7 +71,9 @@ struct EngineLocator {
             return named
         }
         let installed = EngineSetup.modelPath(environment, role: configuration.role)
-        guard fileManager.fileExists(atPath: installed) else { throw .modelMissing(path: installed, source: "scripts/setup") }
+        guard fileManager.fileExists(atPath: installed) else {
+            throw .modelMissing(path: installed, source: "scripts/setup")
+        }
         try checkVerified(installed, against: EngineSetup.model(for: configuration.role))
         return LocatedFile(path: installed, source: "scripts/setup")
     }

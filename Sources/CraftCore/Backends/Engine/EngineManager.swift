@@ -4,8 +4,9 @@ import Foundation
 /// model's or the small model's, as the configuration's role says.
 ///
 /// Each role has its own state file, lock, last-use mark, log and watchdog (see `EngineFiles`), so the two servers
-/// start, idle and stop independently and both can be warm at once. Every decision is taken under the engine lock, so two origami processes started together end up sharing one
-/// server. The state file records the server; a later process reuses it while it is warm. A state file whose
+/// start, idle and stop independently and both can be warm at once. Every decision is taken under the role's lock,
+/// so two origami processes started together end up sharing one server. The state file records the server; a
+/// later process reuses it while it is warm. A state file whose
 /// pid is gone, or now belongs to another program, is cleared and a new server started. A watchdog launched
 /// with the server stops it after `idleTimeout` without use (see `EngineWatchdog`); `status()` also stops a
 /// server found idle past its limit, in case its watchdog was killed.
