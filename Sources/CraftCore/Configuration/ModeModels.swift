@@ -53,10 +53,11 @@ public struct ModeModels: Sendable, Hashable {
         let backend = configuration.backends.value.first ?? .engine
         let primaryModes: [Mode] = [.brainstorm, .tutorial, .coach]
         let primary: Assignment
+        let engine = engineModels(.primary)
         switch backend {
         case .engine:
-            let (path, namedBy) = engineModels(.primary)
-            primary = Assignment(modes: primaryModes, backend: backend, model: path, origin: namedBy ?? "default")
+            primary = Assignment(
+                modes: primaryModes, backend: backend, model: engine.path, origin: engine.namedBy ?? "default")
         case .ollama, .openai:
             let fallback = backend == .ollama ? BackendFactory.defaultOllamaModel : BackendFactory.defaultOpenAIModel
             primary = Assignment(
@@ -73,7 +74,7 @@ public struct ModeModels: Sendable, Hashable {
         if backend == .replay {
             term = Assignment(modes: [.term], backend: backend, model: primary.model, origin: primary.origin)
             return ModeModels(primary: primary, term: term, termHasOwnModel: false)
-        } else if backend == .engine, small.value != nil || engineModels(.primary).namedBy == nil {
+        } else if backend == .engine, small.value != nil || engine.namedBy == nil {
             let (path, namedBy) = engineModels(.small)
             term = Assignment(
                 modes: [.term], backend: backend, model: path, origin: namedBy ?? "default: the small model")
