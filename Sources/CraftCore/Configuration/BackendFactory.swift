@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Makes the backends the configuration names, so commands and `origami doctor` never build one themselves.
 ///

@@ -1,5 +1,3 @@
-public import Foundation
-
 /// One backend's state, as `origami doctor` reports it.
 public struct BackendReport: Sendable {
     /// Which backend.

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Which backend and model each mode runs on, and where that choice came from.
 ///
