@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Makes the backends the configuration names, so commands and `origami doctor` never build one themselves.
 ///
@@ -15,21 +15,28 @@ public struct BackendFactory: Sendable {
     public var log: (@Sendable (String) -> Void)?
     /// Receives the engine's start progress (launching, loading, ready).
     public var progress: @Sendable (EngineProgress) -> Void
+    /// The world the engine runs in (its directories, `ORIGAMI_MODEL_PATH`); tests give it a home of its own.
+    public var engineEnvironment: EngineEnvironment
 
     /// Creates a factory.
     public init(
         configuration: Configuration,
         log: (@Sendable (String) -> Void)? = nil,
-        progress: @escaping @Sendable (EngineProgress) -> Void = { _ in }
+        progress: @escaping @Sendable (EngineProgress) -> Void = { _ in },
+        engineEnvironment: EngineEnvironment = .live
     ) {
         self.configuration = configuration
         self.log = log
         self.progress = progress
+        self.engineEnvironment = engineEnvironment
     }
 
-    /// The engine's manager, with the model, projector, server and idle time the configuration names: flags and
-    /// environment as explicit paths, the configuration file as configured ones.
-    public func engineManager() -> EngineManager {
+    /// The manager of one of the engine's servers, with the model, projector, server and idle time the
+    /// configuration names: flags and environment as explicit paths, the configuration file as configured ones.
+    ///
+    /// The primary server runs `model` (and `mmproj`); the small one runs `smallModel`, else the small model
+    /// `scripts/setup` installs. Which of them a mode uses is `modeModels()`'s decision.
+    public func engineManager(role: EngineRole = .primary) -> EngineManager {
         var explicit = EnginePaths()
         var configured = EnginePaths()
         func place(_ setting: Setting<String?>, _ path: WritableKeyPath<EnginePaths, LocatedFile?>) {
@@ -37,16 +44,56 @@ public struct BackendFactory: Sendable {
             let located = LocatedFile(path: value, source: setting.source.description)
             if case .file = setting.source { configured[keyPath: path] = located } else { explicit[keyPath: path] = located }
         }
-        place(configuration.model, \.model)
-        place(configuration.mmproj, \.mmproj)
+        switch role {
+        case .primary:
+            place(configuration.model, \.model)
+            place(configuration.mmproj, \.mmproj)
+        case .small:
+            place(configuration.smallModel, \.model)
+        }
         place(configuration.llamaServer, \.server)
-        return EngineManager(configuration: EngineConfiguration(
-            explicit: explicit, configured: configured, idleTimeout: configuration.engineIdleTimeout.value))
+        return EngineManager(
+            configuration: EngineConfiguration(
+                role: role, explicit: explicit, configured: configured,
+                idleTimeout: configuration.engineIdleTimeout.value),
+            environment: engineEnvironment)
+    }
+
+    /// The managers of the engine's servers this configuration uses: the primary's, and the small model's when
+    /// term runs on an engine model of its own.
+    public func engineManagers() -> [EngineManager] {
+        let modes = modeModels()
+        let small = modes.termHasOwnModel && modes.term.backend == .engine
+        return [engineManager(role: .primary)] + (small ? [engineManager(role: .small)] : [])
+    }
+
+    /// Which backend and model each mode runs on, and where that came from (see `ModeModels`).
+    public func modeModels() -> ModeModels {
+        ModeModels.resolve(configuration) { role in
+            let manager = engineManager(role: role)
+            let named = manager.namedModel()
+            let origin = named.map { $0.source == "ORIGAMI_MODEL_PATH" ? "environment ORIGAMI_MODEL_PATH" : $0.source }
+            return (named?.path ?? EngineSetup.modelPath(engineEnvironment, role: role), origin)
+        }
+    }
+
+    /// Term's own model, when it has one (see `ModeModels`): the session's small model, tried before the chain.
+    ///
+    /// On the engine it is the small model's server, which reads only what was said since term's instructions
+    /// (see `CurrentModeLanguageModel`); with `--record` its exchanges are recorded as the session sent them.
+    public func smallModel() throws -> (any LanguageModel)? {
+        let modes = modeModels()
+        guard modes.termHasOwnModel else { return nil }
+        let backend = try makeUnrecorded(modes.term.backend, model: modes.term.model, role: .small)
+        guard let record = configuration.record.value else { return backend }
+        return RecordingLanguageModel(
+            wrapping: backend, cassette: Cassette(url: URL(fileURLWithPath: record)),
+            model: configuration.smallModel.value)
     }
 
     /// The backend of one kind, configured; throws `ModelError.unavailable` when it cannot be made.
     public func make(_ kind: BackendKind) throws -> any LanguageModel {
-        let backend = try makeUnrecorded(kind)
+        let backend = try makeUnrecorded(kind, model: configuration.model.value, role: .primary)
         guard let record = configuration.record.value, kind != .replay else { return backend }
         return RecordingLanguageModel(
             wrapping: backend, cassette: Cassette(url: URL(fileURLWithPath: record)), model: configuration.model.value)
@@ -70,22 +117,25 @@ public struct BackendFactory: Sendable {
         return FallbackChain(backends)
     }
 
-    private func makeUnrecorded(_ kind: BackendKind) throws -> any LanguageModel {
+    /// One backend of `kind`: `model` names the model of ollama and openai; the engine runs `role`'s server.
+    private func makeUnrecorded(_ kind: BackendKind, model: String?, role: EngineRole) throws -> any LanguageModel {
         let timeout = configuration.timeout.value
         let total = max(600, timeout)
         switch kind {
         case .engine:
-            return EngineLanguageModel(
-                manager: engineManager(), idleTimeout: timeout, totalTimeout: total, progress: progress, log: log)
+            let engine = EngineLanguageModel(
+                manager: engineManager(role: role), idleTimeout: timeout, totalTimeout: total, progress: progress,
+                log: log)
+            return role == .small ? CurrentModeLanguageModel(wrapping: engine) : engine
         case .ollama:
             return OllamaLanguageModel(configuration: OllamaConfiguration(
                 baseURL: try url(configuration.ollamaURL),
-                model: configuration.model.value ?? Self.defaultOllamaModel, idleTimeout: timeout,
+                model: model ?? Self.defaultOllamaModel, idleTimeout: timeout,
                 totalTimeout: total, allowInsecureHTTP: configuration.allowInsecureHTTP.value, log: log))
         case .openai:
             let base = try url(configuration.openAIURL)
             return OpenAILanguageModel(configuration: OpenAIConfiguration(
-                baseURL: base, model: configuration.model.value ?? Self.defaultOpenAIModel,
+                baseURL: base, model: model ?? Self.defaultOpenAIModel,
                 apiKey: configuration.apiKey.value?.value,
                 flavor: base.host?.hasSuffix("openai.com") == true ? .openAI : .generic,
                 idleTimeout: timeout, totalTimeout: total, allowInsecureHTTP: configuration.allowInsecureHTTP.value,
@@ -104,69 +154,5 @@ public struct BackendFactory: Sendable {
                 source: setting.source, value: setting.value, expected: "an http:// or https:// URL")
         }
         return url
-    }
-}
-
-/// One backend's state, as `origami doctor` reports it.
-public struct BackendReport: Sendable {
-    /// Which backend.
-    public var kind: BackendKind
-    /// Whether the backend setting names it.
-    public var chosen: Bool
-    /// Whether it can answer, and why not.
-    public var availability: Availability
-    /// What its model can do, when it is available and says (the engine says only while it runs).
-    public var capabilities: Capabilities?
-    /// The engine's own checks: installed, model verified, processor, port, last start.
-    public var checks: [EngineCheck] = []
-
-    /// Whether it can answer now.
-    public var isAvailable: Bool { availability == .available }
-
-    /// Checks every backend (the chosen ones first, in their order), one at a time.
-    public static func check(_ configuration: Configuration) async -> [BackendReport] {
-        let chosen = configuration.backends.value
-        let order = chosen + BackendKind.allCases.filter { !chosen.contains($0) }
-        let factory = BackendFactory(configuration: configuration)
-        var reports: [BackendReport] = []
-        for kind in order {
-            var report = BackendReport(
-                kind: kind, chosen: chosen.contains(kind), availability: .available, capabilities: nil)
-            do {
-                let backend = try factory.make(kind)
-                report.availability = await backend.availability()
-                var running = true
-                if kind == .engine {
-                    let manager = factory.engineManager()
-                    report.checks = await manager.diagnose()
-                    if case .stopped = try await manager.status() { running = false }
-                }
-                if report.isAvailable, running { report.capabilities = try? await backend.capabilities() }
-            } catch {
-                // The report shows the backend's name in its own column.
-                report.availability = .unavailable(because: error, of: kind.rawValue)
-            }
-            reports.append(report)
-        }
-        return reports
-    }
-
-    /// No backend the configuration chose can answer; `origami doctor` ends with this (exit 69).
-    public struct NoneAvailable: Error, ExitStatusProviding, CustomStringConvertible {
-        /// The chosen backends.
-        public var chosen: [BackendKind]
-
-        /// Creates the error for the chosen backends.
-        public init(chosen: [BackendKind]) {
-            self.chosen = chosen
-        }
-
-        /// Always "unavailable".
-        public var exitStatus: ExitStatus { .unavailable }
-        public var description: String {
-            let names = chosen.map(\.rawValue).joined(separator: ", ")
-            return "none of the chosen backends (\(names)) is available; see the reasons above, or choose another"
-                + " with --backend"
-        }
     }
 }

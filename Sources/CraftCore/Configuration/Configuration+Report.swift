@@ -22,6 +22,7 @@ extension Configuration {
         return [
             entry("backend", backends) { $0.map(\.rawValue).joined(separator: ",") },
             entry("model", model) { $0 ?? "(the backend's default)" },
+            entry("smallModel", smallModel) { $0 ?? "(the backend's default)" },
             entry("mmproj", mmproj, text),
             entry("ollamaHost", ollamaURL) { $0 },
             entry("openaiBaseURL", openAIURL) { $0 },

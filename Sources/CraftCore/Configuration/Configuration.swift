@@ -8,8 +8,12 @@ public import Foundation
 public struct Configuration: Sendable {
     /// The backends to try, in order (a fallback chain when more than one).
     public var backends: Setting<[BackendKind]>
-    /// The model: a name for ollama and openai, a GGUF path for the engine; nil for the backend's default.
+    /// The model of every mode: a name for ollama and openai, a GGUF path for the engine; nil for the backend's
+    /// default. Naming one also moves term onto it, unless `smallModel` names another (see `ModeModels`).
     public var model: Setting<String?>
+    /// The model of term, the small, fast one: a name or GGUF path as `model`; nil for the engine's small model
+    /// when no `model` is named, else the same model as the other modes.
+    public var smallModel: Setting<String?>
     /// The engine's vision projector GGUF, if any.
     public var mmproj: Setting<String?>
     /// The Ollama server's base URL.
@@ -41,8 +45,8 @@ public struct Configuration: Sendable {
 
     /// The configuration file's keys, in the order `origami doctor` shows them.
     public static let fileKeys = [
-        "backend", "model", "mmproj", "ollamaHost", "openaiBaseURL", "timeout", "temperature", "seed", "maxTokens",
-        "color", "cassette", "allowInsecureHTTP", "llamaServer", "engineIdleTimeout",
+        "backend", "model", "smallModel", "mmproj", "ollamaHost", "openaiBaseURL", "timeout", "temperature", "seed",
+        "maxTokens", "color", "cassette", "allowInsecureHTTP", "llamaServer", "engineIdleTimeout",
     ]
 
     /// Keys that would hold a secret; a configuration file holding one is refused.
@@ -99,6 +103,8 @@ public struct Configuration: Sendable {
         return Configuration(
             backends: backends,
             model: try r.optional(flag: "model", env: ["ORIGAMI_MODEL"], key: "model", kind: .text),
+            smallModel: try r.optional(
+                flag: "small-model", env: ["ORIGAMI_SMALL_MODEL"], key: "smallModel", kind: .text),
             mmproj: try r.optional(flag: "mmproj", env: ["ORIGAMI_MMPROJ"], key: "mmproj", kind: .path),
             ollamaURL: try r.required(
                 flag: "base-url", env: ["OLLAMA_HOST"], key: "ollamaHost", kind: .url(defaultPort: 11434),

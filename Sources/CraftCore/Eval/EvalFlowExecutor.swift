@@ -37,6 +37,21 @@ public struct EvalFlowExecutor: EvalExecutor {
         )
     }
 
+    /// The executor `origami eval` uses: the configured backend chain, term's own small model when it has one (see
+    /// `ModeModels`), and the configuration's temperature, seed and token limit over each mode's own. When term has
+    /// a model of its own, both models are named in the identity (even when the configuration names none), so
+    /// cached answers of other models are not taken for theirs.
+    public static func live(configuration: Configuration) throws -> EvalFlowExecutor {
+        let factory = BackendFactory(configuration: configuration)
+        let overrides = OrchestratorProfile.Overrides(
+            temperature: configuration.temperature.value, seed: configuration.seed.value,
+            maximumResponseTokens: configuration.maxTokens.value)
+        let modes = factory.modeModels()
+        return EvalFlowExecutor(
+            backends: try factory.chain().backends, smallModel: try factory.smallModel(),
+            model: modes.summary ?? configuration.model.value, overrides: overrides)
+    }
+
     /// Throws when none of the backends can answer, in the words the fallback chain would use: the one backend's
     /// `ModelError.unavailable`, or `FallbackError.exhausted` listing each backend's reason.
     public func preflight() async throws {

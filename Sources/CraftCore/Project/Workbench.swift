@@ -33,8 +33,9 @@ public struct Workbench: Sendable {
         self.onWait = onWait
     }
 
-    /// The workbench the command line uses: sessions over the configured backend chain, with the
-    /// configuration's temperature, seed and token limit winning over each mode's own.
+    /// The workbench the command line uses: sessions over the configured backend chain and term's own small model
+    /// when it has one (see `ModeModels`), with the configuration's temperature, seed and token limit winning over
+    /// each mode's own.
     public static func live(
         configuration: Configuration,
         store: ProjectStore,
@@ -49,7 +50,9 @@ public struct Workbench: Sendable {
         return Workbench(
             store: store,
             makeSession: { transcript in
-                LanguageModelSession(chain: try factory.chain(), overrides: overrides, transcript: transcript)
+                LanguageModelSession(
+                    chain: try factory.chain(), smallModel: try factory.smallModel(), overrides: overrides,
+                    transcript: transcript)
             },
             onWait: onWait)
     }

@@ -10,7 +10,11 @@ enum GlobalOptions {
             completion: .list(BackendKind.allCases.map(\.rawValue))),
         OptionSpec(
             name: "model", valueName: "NAME",
-            help: "The model: a name for ollama and openai, a GGUF file for the engine.", completion: .file),
+            help: "The model of every mode: a name for ollama and openai, a GGUF file for the engine.",
+            completion: .file),
+        OptionSpec(
+            name: "small-model", valueName: "NAME",
+            help: "The model of term (default: the engine's small model, else --model).", completion: .file),
         OptionSpec(
             name: "mmproj", valueName: "FILE", help: "A vision projector GGUF for the engine, so it can see photos.",
             completion: .file),
@@ -48,8 +52,8 @@ enum GlobalOptions {
     /// The flags that take no value and feed the configuration, mapped by long name.
     static func configurationFlags(_ line: ParsedCommandLine) -> [String: String] {
         let names = [
-            "backend", "model", "mmproj", "base-url", "seed", "temperature", "max-tokens", "timeout", "record",
-            "cassette", "allow-insecure-http", "no-color",
+            "backend", "model", "small-model", "mmproj", "base-url", "seed", "temperature", "max-tokens", "timeout",
+            "record", "cassette", "allow-insecure-http", "no-color",
         ]
         return line.options.filter { names.contains($0.key) }
     }

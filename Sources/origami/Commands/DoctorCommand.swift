@@ -1,13 +1,15 @@
 import CraftCore
 
-/// `origami doctor`: every setting with its source, and whether each backend can answer.
+/// `origami doctor`: every setting with its source, the model each mode uses, and whether each backend can answer.
 enum DoctorCommand: Command {
     static let spec = CommandSpec(
         name: "doctor",
-        abstract: "Show the settings and check every backend.",
+        abstract: "Show the settings, each mode's model, and check every backend.",
         discussion: """
             Settings come from flags, then the environment, then the configuration file, then defaults. The API \
-            key is shown only as set or unset. Exits 69 when none of the chosen backends is available.
+            key is shown only as set or unset. Modes shows the backend and model each mode uses and where that \
+            came from: --model sets every mode's model, --small-model the one of term. Exits 69 when none of the \
+            chosen backends is available.
             """)
 
     static func run(_ context: CommandContext) async throws {
@@ -21,6 +23,14 @@ enum DoctorCommand: Command {
             let name = entry.name.padding(toLength: 19, withPad: " ", startingAt: 0)
             let value = entry.value.padding(toLength: max(entry.value.count, 30), withPad: " ", startingAt: 0)
             text += "  \(name) \(value) " + style.dim(entry.source.description) + "\n"
+        }
+        let modes = BackendFactory(configuration: configuration).modeModels()
+        text += "\n" + style.bold("Modes") + "\n"
+        for assignment in modes.assignments {
+            let names = assignment.modes.map(\.rawValue).joined(separator: ", ")
+            text += "  " + names.padding(toLength: 28, withPad: " ", startingAt: 0) + " "
+                + assignment.backend.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
+                + "\(assignment.shownModel)  " + style.dim("(\(assignment.origin))") + "\n"
         }
         let reports = await BackendReport.check(configuration)
         text += "\n" + style.bold("Backends") + "\n"
@@ -39,6 +49,11 @@ enum DoctorCommand: Command {
              ("settings", .array(configuration.entries.map { entry in
                 .object([("name", .string(entry.name)), ("value", .string(entry.value)),
                          ("source", .string(entry.source.description))])
+             })),
+             ("modes", .array(modes.assignments.map { assignment in
+                .object([("modes", .array(assignment.modes.map { .string($0.rawValue) })),
+                         ("backend", .string(assignment.backend.rawValue)), ("model", .string(assignment.model)),
+                         ("origin", .string(assignment.origin))])
              })),
              ("backends", .array(reports.map(json)))])
         guard reports.contains(where: { $0.chosen && $0.isAvailable }) else {

@@ -56,12 +56,7 @@ enum EvalCommand: Command {
             environment: context.environment)
         let console = context.console
         let report = try await EvalRun.run(invocation, makeExecutor: { suite in
-            let configuration = try configuration(for: suite, context: context)
-            let overrides = OrchestratorProfile.Overrides(
-                temperature: configuration.temperature.value, seed: configuration.seed.value,
-                maximumResponseTokens: configuration.maxTokens.value)
-            let chain = try BackendFactory(configuration: configuration).chain()
-            return EvalFlowExecutor(backends: chain.backends, model: configuration.model.value, overrides: overrides)
+            try EvalFlowExecutor.live(configuration: try configuration(for: suite, context: context))
         }, progress: { run, done, total in
             let verdict = run.passed ? console.err.green("pass") : console.err.red("FAIL")
             let why = run.failures.first.map { " · \($0.name): " + $0.message.split(whereSeparator: \.isNewline).joined(separator: " ") }

@@ -2,34 +2,34 @@ import Foundation
 import Testing
 @testable import CraftCore
 
-/// The four flows against the real engine (llama-server with the setup script's text model), when installed.
+/// The four flows against the real engine as origami runs it by default: brainstorm, tutorial and coach on the
+/// 1.5B model's server, term on the 0.5B model's, both made by `BackendFactory` from the default configuration.
 ///
 /// Asserts structure only (valid values, labels, counts), never wording; prints usage to stderr for reports.
 /// Several minutes of CPU on a shared machine, so it runs only with `ORIGAMI_LIVE_FLOWS=1`.
 @Suite(
     .serialized,
     .enabled(
-        if: LiveEngine.installation != nil && ProcessInfo.processInfo.environment["ORIGAMI_LIVE_FLOWS"] == "1",
-        "needs scripts/setup's engine and model, and ORIGAMI_LIVE_FLOWS=1"
+        if: LiveEngine.installation != nil && LiveEngine.smallInstallation != nil
+            && ProcessInfo.processInfo.environment["ORIGAMI_LIVE_FLOWS"] == "1",
+        "needs scripts/setup's engine and both its models, and ORIGAMI_LIVE_FLOWS=1"
     )
 )
 struct LiveFlowTests {
     @Test func brainstormTutorialCoachAndTermRunOnTheRealEngine() async throws {
         let sandbox = try EngineSandbox()
-        let installed = try #require(LiveEngine.installation)
-        let engine = EngineManager(
-            configuration: EngineConfiguration(
-                explicit: EnginePaths(server: installed.server, model: installed.model),
-                contextSize: 8192, slots: 1, idleTimeout: 3600, startTimeout: 180
-            ),
-            environment: sandbox.environment(liveClock: true)
-        )
-        _ = try await engine.start()
-        defer { Task { _ = try? await engine.stop() } }
-        // The engine backend itself, so brainstorm, tutorial and term go through `/completion` with earlier
+        // The installed models, with this test's own state and log directories.
+        let installed = (EngineEnvironment.live.dataDirectory as NSString).deletingLastPathComponent
+        let environment = sandbox.environment(liveClock: true, extra: ["XDG_DATA_HOME": installed])
+        let configuration = try Configuration.resolve(flags: ["timeout": "1800"], environment: [:], file: nil)
+        let factory = BackendFactory(configuration: configuration, engineEnvironment: environment)
+        let engines = factory.engineManagers()
+        #expect(engines.map(\.role) == [.primary, .small])
+        defer { Task { for engine in engines { _ = try? await engine.stop() } } }
+        // The engine backends themselves, so brainstorm, tutorial and term go through `/completion` with earlier
         // answers as token ids, and the coach (which offers a tool) through the chat API.
-        let model = EngineLanguageModel(manager: engine, totalTimeout: 1800)
-        let session = LanguageModelSession(model: model, overrides: .init(seed: 7))
+        let session = LanguageModelSession(
+            chain: try factory.chain(), smallModel: try factory.smallModel(), overrides: .init(seed: 7))
         let paper = Fixture.photo(
             "a1b2c3",
             description: "Photo_a1b2c3 (1024×768, landscape): mostly crimson (46 %) and cream (31 %), some navy "
@@ -60,12 +60,25 @@ struct LiveFlowTests {
         #expect(coach.isStepComplete == (coach.feedback.completionMessage != nil))
         Self.log("coach", coach.usage, retries: coach.retries)
 
+        guard case .stopped = try await engines[1].status() else {
+            Issue.record("the small model's server should start only when term needs it")
+            return
+        }
         let terms = try await TermGlossary(session: session).extractTerms(from: tutorial.content)
         Self.log("term", terms.usage, retries: terms.retries)
+        guard case .running(let small) = try await engines[1].status() else {
+            Issue.record("term should have run on the small model's server")
+            return
+        }
+        #expect(small.record.model.hasSuffix(EngineSetup.smallModel.fileName))
+        // The small server read term's instructions and prompt, not the conversation, which up to the tutorial's
+        // answer alone is longer.
+        let conversation = (tutorial.usage?.promptTokens ?? 0) + (tutorial.usage?.completionTokens ?? 0)
+        #expect(try #require(terms.usage?.promptTokens) < conversation)
         let summary = "live flows: ideas \(brainstorm.ideas.map(\.title)), steps \(tutorial.content.steps.count), "
             + "complete \(coach.isStepComplete), terms \(terms.content.terms)\n"
         FileHandle.standardError.write(Data(summary.utf8))
-        _ = try await engine.stop()
+        for engine in engines { try await engine.stop() }
     }
 
     static func log(_ mode: String, _ usage: Usage?, retries: Int) {

@@ -14,8 +14,10 @@ import Testing
             OPTIONS:
               --backend LIST          Backends to try in order, comma-separated: engine,
                                       ollama, openai, replay (default: engine).
-              --model NAME            The model: a name for ollama and openai, a GGUF file
-                                      for the engine.
+              --model NAME            The model of every mode: a name for ollama and openai,
+                                      a GGUF file for the engine.
+              --small-model NAME      The model of term (default: the engine's small model,
+                                      else --model).
               --mmproj FILE           A vision projector GGUF for the engine, so it can see
                                       photos.
               --base-url URL          The address of the ollama or OpenAI-compatible server.
@@ -43,8 +45,9 @@ import Testing
               coach                   Get feedback on a photo of your progress.
               term                    Explain a craft term, or list the tutorial's terms.
               status                  Show the photos, ideas, steps and last feedback.
-              doctor                  Show the settings and check every backend.
-              engine                  Start, stop or inspect the on-box model server.
+              doctor                  Show the settings, each mode's model, and check every
+                                      backend.
+              engine                  Start, stop or inspect the on-box model servers.
               eval                    Run an evaluation suite and report its metrics.
               help                    Show help for origami or one of its commands.
               completions             Print a completion script for bash, zsh or fish.
@@ -159,11 +162,13 @@ import Testing
 
     @Test func helpOfDoctor() {
         #expect(formatter.help(path: ["doctor"]) == """
-            OVERVIEW: Show the settings and check every backend.
+            OVERVIEW: Show the settings, each mode's model, and check every backend.
 
             Settings come from flags, then the environment, then the configuration file,
-            then defaults. The API key is shown only as set or unset. Exits 69 when none of
-            the chosen backends is available.
+            then defaults. The API key is shown only as set or unset. Modes shows the
+            backend and model each mode uses and where that came from: --model sets every
+            mode's model, --small-model the one of term. Exits 69 when none of the chosen
+            backends is available.
 
             USAGE: origami doctor [OPTIONS]
 
@@ -178,7 +183,10 @@ import Testing
 
     @Test func helpOfEngine() {
         #expect(formatter.help(path: ["engine"]) == """
-            OVERVIEW: Start, stop or inspect the on-box model server.
+            OVERVIEW: Start, stop or inspect the on-box model servers.
+
+            One server runs the model of brainstorm, tutorial and coach, another the small
+            model of term; 'origami doctor' shows which model each mode uses.
 
             USAGE: origami engine [OPTIONS] COMMAND
 
@@ -189,9 +197,10 @@ import Testing
               every command; 'origami --help' lists them.
 
             SUBCOMMANDS:
-              start                   Start the engine and load the model.
-              stop                    Stop the engine.
-              status                  Show its model, port, uptime, idle time and slots.
+              start                   Start the servers the modes use and load their models.
+              stop                    Stop every server.
+              status                  Show each server's model, port, uptime, idle time and
+                                      slots.
 
               See 'origami help engine <subcommand>' for detailed help.
 
@@ -200,7 +209,7 @@ import Testing
 
     @Test func helpOfEngineStart() {
         #expect(formatter.help(path: ["engine", "start"]) == """
-            OVERVIEW: Start the engine and load the model.
+            OVERVIEW: Start the servers the modes use and load their models.
 
             USAGE: origami engine start [OPTIONS]
 
@@ -215,7 +224,7 @@ import Testing
 
     @Test func helpOfEngineStop() {
         #expect(formatter.help(path: ["engine", "stop"]) == """
-            OVERVIEW: Stop the engine.
+            OVERVIEW: Stop every server.
 
             USAGE: origami engine stop [OPTIONS]
 
@@ -230,7 +239,7 @@ import Testing
 
     @Test func helpOfEngineStatus() {
         #expect(formatter.help(path: ["engine", "status"]) == """
-            OVERVIEW: Show its model, port, uptime, idle time and slots.
+            OVERVIEW: Show each server's model, port, uptime, idle time and slots.
 
             USAGE: origami engine status [OPTIONS]
 

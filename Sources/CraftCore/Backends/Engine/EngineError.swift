@@ -60,7 +60,8 @@ extension EngineError: BackendFailure {
         case .serverNotExecutable(let path, let source):
             "\(path) (from \(source)) is not an executable file; fix the path or run scripts/setup"
         case .modelMissing(let path, let source):
-            "model \(path) (from \(source)) does not exist; run scripts/setup or pass --model PATH"
+            "model \(path) (from \(source)) does not exist; run scripts/setup, or name another model with --model "
+                + "PATH (--small-model PATH for term's)"
         case .modelUnverified(let path, let bytes):
             "model \(path) is not verified (\(bytes) bytes, no matching .verified stamp); "
                 + "run scripts/setup to assemble and check it again"

@@ -42,7 +42,17 @@ public struct EngineLanguageModel: LanguageModel {
     }
 
     /// What the loaded model can do, from the server's `/props`: vision only when a projector is loaded.
+    ///
+    /// Asking does not start a server: with none running, the answer is what it would be started with (the
+    /// configured context, vision when a projector is named). A session asks every model it may use when it
+    /// begins, and the small model's server should start only when a term request needs it.
     public func capabilities() async throws -> Capabilities {
+        guard await manager.warmRecord() != nil else {
+            let installation = try await manager.installation()
+            return Capabilities(
+                vision: installation.mmproj != nil, nativeJSONSchema: true, tools: true,
+                contextSize: manager.configuration.contextSize)
+        }
         let (record, client) = try await running()
         return try await guarded(record) { try await client.capabilities() }
     }

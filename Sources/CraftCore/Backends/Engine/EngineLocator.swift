@@ -63,21 +63,26 @@ struct EngineLocator {
         throw .serverNotInstalled(expected: installed)
     }
 
-    /// The model: explicit, `ORIGAMI_MODEL_PATH`, config, then the setup location (which must be verified).
+    /// The model: explicit, `ORIGAMI_MODEL_PATH` (primary only), config, then the setup location of the role's
+    /// model (which must be verified).
     func model() throws(EngineError) -> LocatedFile {
-        let named = first(
-            configuration.explicit.model,
-            environment["ORIGAMI_MODEL_PATH"].map { LocatedFile(path: $0, source: "ORIGAMI_MODEL_PATH") },
-            configuration.configured.model
-        )
-        if let named {
+        if let named = namedModel() {
             try checkGGUF(named)
             return named
         }
-        let installed = EngineSetup.modelPath(environment)
-        guard fileManager.fileExists(atPath: installed) else { throw .modelMissing(path: installed, source: "scripts/setup") }
-        try checkVerified(installed)
+        let installed = EngineSetup.modelPath(environment, role: configuration.role)
+        guard fileManager.fileExists(atPath: installed) else {
+            throw .modelMissing(path: installed, source: "scripts/setup")
+        }
+        try checkVerified(installed, against: EngineSetup.model(for: configuration.role))
         return LocatedFile(path: installed, source: "scripts/setup")
+    }
+
+    /// The model a person named for this role, unchecked; nil when the role runs the setup model.
+    func namedModel() -> LocatedFile? {
+        let variable = configuration.role == .primary
+            ? environment["ORIGAMI_MODEL_PATH"].map { LocatedFile(path: $0, source: "ORIGAMI_MODEL_PATH") } : nil
+        return first(configuration.explicit.model, variable, configuration.configured.model)
     }
 
     /// The projector: explicit, `ORIGAMI_MMPROJ_PATH`, config; none by default.
@@ -109,11 +114,11 @@ struct EngineLocator {
     }
 
     /// The setup model is trusted only with its `.verified` stamp (written after the sha256 matched) and its size.
-    private func checkVerified(_ path: String) throws(EngineError) {
+    private func checkVerified(_ path: String, against expected: SetupModel) throws(EngineError) {
         let stamp = (try? String(contentsOfFile: path + ".verified", encoding: .utf8))?
             .trimmingCharacters(in: .whitespacesAndNewlines)
         let size = (try? fileManager.attributesOfItem(atPath: path)[.size] as? Int) ?? -1
-        guard stamp == EngineSetup.modelSHA256, size == EngineSetup.modelBytes else {
+        guard stamp == expected.sha256, size == expected.bytes else {
             throw .modelUnverified(path: path, bytes: size)
         }
     }

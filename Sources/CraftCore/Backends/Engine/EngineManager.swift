@@ -1,9 +1,12 @@
 import Foundation
 
-/// Starts, reuses, reports on and stops the one `llama-server` origami runs for this user.
+/// Starts, reuses, reports on and stops one of the `llama-server`s origami runs for this user: the primary
+/// model's or the small model's, as the configuration's role says.
 ///
-/// Every decision is taken under the engine lock, so two origami processes started together end up sharing one
-/// server. The state file records the server; a later process reuses it while it is warm. A state file whose
+/// Each role has its own state file, lock, last-use mark, log and watchdog (see `EngineFiles`), so the two servers
+/// start, idle and stop independently and both can be warm at once. Every decision is taken under the role's lock,
+/// so two origami processes started together end up sharing one server. The state file records the server; a
+/// later process reuses it while it is warm. A state file whose
 /// pid is gone, or now belongs to another program, is cleared and a new server started. A watchdog launched
 /// with the server stops it after `idleTimeout` without use (see `EngineWatchdog`); `status()` also stops a
 /// server found idle past its limit, in case its watchdog was killed.
@@ -22,14 +25,33 @@ public actor EngineManager {
     public init(configuration: EngineConfiguration = .init(), environment: EngineEnvironment = .live) {
         self.configuration = configuration
         self.environment = environment
-        files = EngineFiles(environment: environment)
+        files = EngineFiles(environment: environment, role: configuration.role)
         store = EngineStateStore(files: files)
         processes = ProcessTable(procDirectory: environment.procDirectory)
     }
 
+    /// Which server this manager runs: the primary model's or the small model's.
+    public nonisolated var role: EngineRole { configuration.role }
+
     /// The server, model and projector this manager would run, or why one of them is missing.
     public func installation() throws(EngineError) -> EngineInstallation {
         try EngineLocator(configuration: configuration, environment: environment).locate()
+    }
+
+    /// The model a person named for this role (flag, environment, configuration file), nil when it runs the model
+    /// `scripts/setup` installs. Checks nothing on disk.
+    public nonisolated func namedModel() -> LocatedFile? {
+        EngineLocator(configuration: configuration, environment: environment).namedModel()
+    }
+
+    /// The record of a live server that runs what this manager would start, without taking the lock or asking
+    /// `/health`; nil when there is none (then nothing needs to start just to answer a question about it).
+    func warmRecord() -> EngineRecord? {
+        guard let record = store.read(), processes.isServer(record),
+            let installation = try? installation(),
+            record.serves(installation, configuration, threads: configuration.threads ?? environment.processorCount)
+        else { return nil }
+        return record
     }
 
     /// Makes sure a healthy server runs what the configuration asks for, reusing a warm one, and marks it used.

@@ -66,7 +66,7 @@ struct EngineChecksTests {
         let path = try sandbox.write("models/x.gguf", "GGUF")
         let checks = EngineChecks(environment: environment())
         #expect(checks.sha256(of: path) == "b83633aa785344791618f2fddf131b010ea04912a60430760b070bad293f65bd")
-        let error = EngineError.modelChecksum(path: path, actual: "00", expected: EngineSetup.modelSHA256)
+        let error = EngineError.modelChecksum(path: path, actual: "00", expected: EngineSetup.primaryModel.sha256)
         #expect(error.description.contains("delete it and run scripts/setup"))
         #expect(error.exitStatus == .unavailable)
     }

@@ -3,9 +3,9 @@ import Synchronization
 import Testing
 @testable import CraftCore
 
-/// The engine backend end to end on the real server and model: answers, capabilities, and a server killed
-/// in the middle of an answer.
-@Suite(.serialized, .enabled(if: LiveEngine.installation != nil, "needs scripts/setup's engine and model"))
+/// The engine backend end to end on the real server and the default model (the 1.5B one brainstorm, tutorial and
+/// coach run on): answers, the prompt cache, capabilities, and a server killed in the middle of an answer.
+@Suite(.serialized, .enabled(if: LiveEngine.installation != nil, LiveEngine.missing))
 struct EngineLanguageModelTests {
     let sandbox: EngineSandbox
     let manager: EngineManager
@@ -127,10 +127,15 @@ struct EngineLanguageModelTests {
         """
 
     @Test func capabilitiesComeFromTheServerAndATextModelCannotSee() async throws {
-        let capabilities = try await EngineLanguageModel(manager: manager).capabilities()
+        let engine = EngineLanguageModel(manager: manager)
+        let expected = try await engine.capabilities()
+        #expect(try await manager.status() == .stopped(note: nil), "asking must not start the server")
+        try await manager.start()
+        let capabilities = try await engine.capabilities()
         #expect(!capabilities.vision)
         #expect(capabilities.nativeJSONSchema)
         #expect(capabilities.contextSize == 4096)
+        #expect(capabilities == expected)
         try await manager.stop()
     }
 

@@ -2,26 +2,40 @@ import Foundation
 import Testing
 @testable import CraftCore
 
-/// The engine and model `scripts/setup` installed for the real user.
+/// The engine and models `scripts/setup` installed for the real user.
 enum LiveEngine {
-    /// The installation, nil when `scripts/setup` has not installed the engine and model here.
+    /// The server and the default (primary, 1.5B) model, nil when `scripts/setup` has not installed them here.
     static let installation: EngineInstallation? = {
         try? EngineLocator(configuration: .init(), environment: .live).locate()
     }()
+
+    /// The server and the small (0.5B) model of term, nil when `scripts/setup` has not installed them here.
+    static let smallInstallation: EngineInstallation? = {
+        try? EngineLocator(configuration: .init(role: .small), environment: .live).locate()
+    }()
+
+    /// Why a suite that needs the default model does not run.
+    static let missing: Comment =
+        "needs scripts/setup's engine and its default model, \(EngineSetup.primaryModel.fileName)"
+    /// Why a suite that needs the small model does not run.
+    static let smallMissing: Comment =
+        "needs scripts/setup's engine and its small model, \(EngineSetup.smallModel.fileName)"
 }
 
-/// The real `llama-server` and the real model, when `scripts/setup` has installed them on this machine.
+/// The real `llama-server` and a real model, when `scripts/setup` has installed them on this machine.
 ///
-/// Each test runs in its own sandbox (state, lock, log) on its own free port, with the installed server and model
-/// named explicitly.
-@Suite(.serialized, .enabled(if: LiveEngine.installation != nil, "needs scripts/setup's engine and model"))
+/// These tests are about the server's lifecycle (start, reuse, replace, watchdog, refusal of a bad file), not about
+/// answers, so they load the small 0.5B model: it loads in about a second where the default 1.5B model takes
+/// several, and the mechanics are the same for both. Each test runs in its own sandbox (state, lock, log) on its own
+/// free port, with the installed server and model named explicitly.
+@Suite(.serialized, .enabled(if: LiveEngine.smallInstallation != nil, LiveEngine.smallMissing))
 struct EngineLiveTests {
     let sandbox: EngineSandbox
     let configuration: EngineConfiguration
 
     init() throws {
         sandbox = try EngineSandbox()
-        let installed = try #require(LiveEngine.installation)
+        let installed = try #require(LiveEngine.smallInstallation)
         configuration = EngineConfiguration(
             explicit: EnginePaths(server: installed.server, model: installed.model),
             contextSize: 4096,
@@ -65,6 +79,36 @@ struct EngineLiveTests {
         #expect(second.pid != first.pid)
         #expect(LoopbackProbe(port: second.port).get("/health")?.status == 200)
         try await engine.stop()
+    }
+
+    /// The default arrangement: the 1.5B model's server and the 0.5B model's, warm side by side; stopping one
+    /// leaves the other answering. Their resident memory goes to stderr for the record.
+    @Test(.enabled(if: LiveEngine.installation != nil, LiveEngine.missing))
+    func bothModelsServersRunWarmAtOnce() async throws {
+        let installed = try #require(LiveEngine.installation)
+        var large = configuration
+        large.role = .primary
+        large.explicit = EnginePaths(server: installed.server, model: installed.model)
+        var small = configuration
+        small.role = .small
+        let primary = EngineManager(configuration: large, environment: sandbox.environment(liveClock: true))
+        let term = EngineManager(configuration: small, environment: sandbox.environment(liveClock: true))
+        let first = try await primary.start()
+        let second = try await term.start()
+        for record in [first, second] {
+            let props = try #require(LoopbackProbe(port: record.port).get("/props"))
+            let json = try #require(try JSONSerialization.jsonObject(with: props.body) as? [String: Any])
+            #expect((json["model_path"] as? String) == record.model)
+            let status = try String(contentsOfFile: "/proc/\(record.pid)/status", encoding: .utf8)
+            let rss = status.split(separator: "\n").first { $0.hasPrefix("VmRSS") } ?? "VmRSS unknown"
+            FileHandle.standardError.write(Data("live engine \(record.model): \(rss)\n".utf8))
+        }
+        #expect(first.model.hasSuffix(EngineSetup.primaryModel.fileName))
+        #expect(second.model.hasSuffix(EngineSetup.smallModel.fileName))
+        try await term.stop()
+        #expect(await eventually { !isAlive(second.pid) })
+        #expect(LoopbackProbe(port: first.port).get("/health")?.status == 200)
+        try await primary.stop()
     }
 
     @Test func watchdogStopsTheRealServerWhenIdle() async throws {

@@ -17,25 +17,48 @@ struct EngineLocatorTests {
         EngineLocator(configuration: configuration, environment: sandbox.environment(extra: extra))
     }
 
-    /// Installs a server and a verified model where `scripts/setup` puts them.
-    private func installSetup(stamp: String = EngineSetup.modelSHA256, bytes: Int = EngineSetup.modelBytes) throws {
+    /// Installs a server and a role's verified model where `scripts/setup` puts them.
+    private func installSetup(_ role: EngineRole = .primary, stamp: String? = nil, bytes: Int? = nil) throws {
         try sandbox.write("data/origami/engine/\(EngineSetup.engineVersion)/bin/llama-server", "#!/bin/sh\n",
                           executable: true)
-        let model = sandbox.root + "/data/origami/models/" + EngineSetup.modelName
-        try sandbox.write("data/origami/models/\(EngineSetup.modelName).verified", stamp + "\n")
+        let expected = EngineSetup.model(for: role)
+        let model = sandbox.root + "/data/origami/models/" + expected.fileName
+        try sandbox.write("data/origami/models/\(expected.fileName).verified", (stamp ?? expected.sha256) + "\n")
         FileManager.default.createFile(atPath: model, contents: nil)
         let handle = try #require(FileHandle(forWritingAtPath: model))
-        try handle.truncate(atOffset: UInt64(bytes))
+        try handle.truncate(atOffset: UInt64(bytes ?? expected.bytes))
         try handle.close()
     }
 
-    @Test func setupLocationsAreUsedWhenNothingIsNamed() throws {
-        try installSetup()
-        let found = try locator().locate()
+    @Test(arguments: EngineRole.allCases)
+    func setupLocationsAreUsedWhenNothingIsNamed(role: EngineRole) throws {
+        try installSetup(role)
+        let found = try locator(EngineConfiguration(role: role)).locate()
         #expect(found.server.source == "scripts/setup")
-        #expect(found.model == LocatedFile(path: sandbox.root + "/data/origami/models/" + EngineSetup.modelName,
-                                           source: "scripts/setup"))
+        #expect(found.model == LocatedFile(
+            path: sandbox.root + "/data/origami/models/" + EngineSetup.model(for: role).fileName,
+            source: "scripts/setup"))
         #expect(found.mmproj == nil)
+    }
+
+    @Test func eachRoleRunsItsOwnSetupModel() throws {
+        #expect(EngineSetup.primaryModel.fileName == "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf")
+        #expect(EngineSetup.smallModel.fileName == "qwen2.5-coder-0.5b-instruct-q4_k_m.gguf")
+        try installSetup(.small)
+        #expect(throws: EngineError.modelMissing(
+            path: sandbox.root + "/data/origami/models/" + EngineSetup.primaryModel.fileName, source: "scripts/setup")
+        ) { try locator().model() }
+        #expect(try locator(EngineConfiguration(role: .small)).model().source == "scripts/setup")
+    }
+
+    @Test func theModelPathVariableNamesThePrimaryModelOnly() throws {
+        try installSetup(.small)
+        let env = try sandbox.fakeModel("env.gguf")
+        #expect(try locator(extra: ["ORIGAMI_MODEL_PATH": env]).model()
+            == LocatedFile(path: env, source: "ORIGAMI_MODEL_PATH"))
+        let small = locator(EngineConfiguration(role: .small), extra: ["ORIGAMI_MODEL_PATH": env])
+        #expect(try small.model().source == "scripts/setup")
+        #expect(small.namedModel() == nil)
     }
 
     @Test func explicitBeatsEnvironmentBeatsConfig() throws {
@@ -78,13 +101,17 @@ struct EngineLocatorTests {
     }
 
     @Test(arguments: [
-        ("0000", EngineSetup.modelBytes),
-        (EngineSetup.modelSHA256, 1000),
+        (EngineRole.primary, "0000", EngineSetup.primaryModel.bytes),
+        (.primary, EngineSetup.primaryModel.sha256, 1000),
+        (.small, EngineSetup.primaryModel.sha256, EngineSetup.smallModel.bytes),
+        (.small, EngineSetup.smallModel.sha256, EngineSetup.primaryModel.bytes),
     ])
-    func setupModelWithoutAMatchingStampOrSizeIsUnverified(stamp: String, bytes: Int) throws {
-        try installSetup(stamp: stamp, bytes: bytes)
-        let path = sandbox.root + "/data/origami/models/" + EngineSetup.modelName
-        #expect(throws: EngineError.modelUnverified(path: path, bytes: bytes)) { try locator().model() }
+    func setupModelWithoutAMatchingStampOrSizeIsUnverified(role: EngineRole, stamp: String, bytes: Int) throws {
+        try installSetup(role, stamp: stamp, bytes: bytes)
+        let path = sandbox.root + "/data/origami/models/" + EngineSetup.model(for: role).fileName
+        #expect(throws: EngineError.modelUnverified(path: path, bytes: bytes)) {
+            try locator(EngineConfiguration(role: role)).model()
+        }
     }
 
     @Test func mmprojIsOptionalAndMustBeGGUF() throws {
