@@ -25,7 +25,7 @@ extension BrainstormIdeaList: Generable {
     public static var generationSchema: GenerationSchema {
         .object("BrainstormIdeaList", description: "Craft projects the user could make with their supplies", [
             .init("ideas", [BrainstormIdea].self,
-                  description: "Ideas that use the supplies, reflect the inspiration and make a single piece",
+                  description: "Different projects, each made from the supplies shown",
                   .minimumCount(3)),
         ])
     }

@@ -38,7 +38,7 @@ extension ImageAnalysis: Generable {
         .object("ImageAnalysis", description: "What one photo shows, for crafting", [
             .init("image", ImageReference.self),
             .init("analysis", String.self,
-                  description: "What the photo shows for crafting: the kind of craft, the colours and the materials"),
+                  description: "One or two sentences on the objects in the photo, their colours and materials"),
             .init("typeOfImage", ImageCategory.self),
         ])
     }

@@ -37,8 +37,8 @@ extension Tutorial: Generable {
     public static var generationSchema: GenerationSchema {
         .object("Tutorial", description: "Step-by-step instructions for making the chosen project", [
             .init("title", String.self, description: "The project's name"),
-            .init("materials", [String].self, description: "Every supply and tool needed, one per entry", .minimumCount(1)),
-            .init("steps", [TutorialStep].self, description: "The steps in the order they are done", .minimumCount(1)),
+            .init("materials", [String].self, description: "Each supply or tool needed, once", .minimumCount(1)),
+            .init("steps", [TutorialStep].self, description: "The steps in order, each a different action", .minimumCount(1)),
         ])
     }
 

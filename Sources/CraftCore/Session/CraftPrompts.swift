@@ -17,12 +17,28 @@ public enum CraftPrompts {
             craft, colours, materials) and say whether it shows inspiration for the craft, craft supplies or a \
             finished craft piece.
             """
-        return Prompt([.text(framing)] + photos.map { .image($0) })
+        return Prompt([.text(framing)] + photos.map { .image($0) } + [.text(categoryGuide)])
     }
+
+    /// How to tell the three categories apart, after the photos: plain definitions a small model can apply.
+    static let categoryGuide = """
+        Categories: "craft supplies" are materials or tools not yet made into anything (sheets of paper, yarn, \
+        fabric, buttons, needles, a sheet with a few folds); "a finished craft piece" is one object someone has \
+        made (a folded figure, a knitted item, a paper cup); "inspiration for the craft" is a picture of \
+        something else to take ideas from (a landscape, an artwork, a printed photo).
+        """
+
+    /// What the ideas should be, after the sample's question: different from each other, made from the supplies.
+    static let ideasGuide = """
+        Give each idea a short title and two sentences on what it is and which of the supplies it uses. \
+        Make the ideas different from each other.
+        """
 
     /// Pass 2 of brainstorm, with the person's hint (if any) as a filter.
     public static func ideas(hint: String?) -> Prompt {
-        Prompt([.text(ideasRequest)] + filter(hint, lead: "Only consider ideas that fit this request from the person"))
+        Prompt(
+            [.text(ideasRequest), .text(ideasGuide)]
+                + filter(hint, lead: "Only consider ideas that fit this request from the person"))
     }
 
     /// The request for the tutorial of the chosen idea.
@@ -50,6 +66,12 @@ public enum CraftPrompts {
                 First describe what you see and compare it to the goal of step \(number). Then provide feedback \
                 sections. Finally, set isCurrentStepComplete to true only if the photo clearly shows step \
                 \(number) is complete.
+                """),
+            .text(
+                """
+                When you have origami's description of a photo instead of the photo itself, judge only from what \
+                the description states; it cannot show small details of a fold, so unless it states the result of \
+                step \(number) outright, the step is not complete.
                 """),
         ]
         let lead = "The person adds a note about the photo; it does not change how step \(number) is judged"

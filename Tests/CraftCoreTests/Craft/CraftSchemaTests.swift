@@ -87,7 +87,7 @@ import Testing
         #expect(BrainstormIdeaList.generationSchema.promptDescription == """
             // Craft projects the user could make with their supplies
             {
-              // Ideas that use the supplies, reflect the inspiration and make a single piece (at least 3 items)
+              // Different projects, each made from the supplies shown (at least 3 items)
               "ideas": [{
                 // A short, inviting name for the project
                 "title": string,

@@ -22,7 +22,7 @@ enum ExpectedSchemas {
                         },
                         "analysis": {
                             "type": "string",
-                            "description": "What the photo shows for crafting: the kind of craft, the colours and the materials"
+                            "description": "One or two sentences on the objects in the photo, their colours and materials"
                         },
                         "typeOfImage": {
                             "type": "string",
@@ -49,7 +49,7 @@ enum ExpectedSchemas {
         "properties": {
             "ideas": {
                 "type": "array",
-                "description": "Ideas that use the supplies, reflect the inspiration and make a single piece",
+                "description": "Different projects, each made from the supplies shown",
                 "items": {
                     "type": "object",
                     "description": "A craft project the user could make",
@@ -80,13 +80,13 @@ enum ExpectedSchemas {
             "title": {"type": "string", "description": "The project's name"},
             "materials": {
                 "type": "array",
-                "description": "Every supply and tool needed, one per entry",
+                "description": "Each supply or tool needed, once",
                 "items": {"type": "string"},
                 "minItems": 1
             },
             "steps": {
                 "type": "array",
-                "description": "The steps in the order they are done",
+                "description": "The steps in order, each a different action",
                 "items": {
                     "type": "object",
                     "description": "One step of the tutorial",
