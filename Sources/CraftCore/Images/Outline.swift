@@ -19,6 +19,18 @@ public enum Outline: Sendable, Hashable {
     /// None of these: concave, ragged or partly hidden.
     case irregular
 
+    /// How much a person must say to draw it: fewer corners first, irregular last.
+    var simplicity: Int {
+        switch self {
+        case .long: 2
+        case .triangle: 3
+        case .square, .rectangle: 4
+        case .polygon(let sides): sides
+        case .round, .oval: 7
+        case .irregular: 10
+        }
+    }
+
     /// The outline as an adjective before a colour and a noun, e.g. "square", "five-sided".
     public var words: String {
         switch self {
@@ -77,7 +89,7 @@ struct OutlineMeasures {
         }
         let hull = Self.convexHull(points)
         hullArea = Self.polygonArea(hull)
-        corners = Self.simplified(hull, tolerance: max(1.2, 0.045 * hullArea.squareRoot()))
+        corners = Self.simplified(hull, tolerance: max(1.2, 0.045 * hullArea.squareRoot()), size: hullArea.squareRoot())
         box = Self.minimumBox(hull)
         let (meanX, meanY) = (sumX / area, sumY / area)
         let (xx, yy, xy) = (sumXX / area - meanX * meanX, sumYY / area - meanY * meanY, sumXY / area - meanX * meanY)
@@ -128,7 +140,8 @@ struct OutlineMeasures {
 
     /// A closed polygon reduced to the vertices that stick out more than `tolerance` (Douglas–Peucker, started at
     /// the two vertices farthest apart), then without corners that turn by less than 20°.
-    static func simplified(_ polygon: [SIMD2<Double>], tolerance: Double) -> [SIMD2<Double>] {
+    /// `size` is the square root of the polygon's area: edges under an eighth of it are merged into one corner.
+    static func simplified(_ polygon: [SIMD2<Double>], tolerance: Double, size: Double = 0) -> [SIMD2<Double>] {
         guard polygon.count > 3 else { return polygon }
         var (first, second, farthest) = (0, 0, 0.0)
         for i in polygon.indices {
@@ -175,6 +188,50 @@ struct OutlineMeasures {
                     break
                 }
             }
+        }
+        return withoutSlightCorners(mergingShortEdges(corners, shortest: max(2.2 * tolerance, 0.13 * size)))
+    }
+
+    /// A polygon without the corners whose triangle with their two neighbours holds under 4 % of its area, the
+    /// slightest first (Visvalingam's measure): a crumb stuck to an edge is not a corner of the object.
+    static func withoutSlightCorners(_ polygon: [SIMD2<Double>]) -> [SIMD2<Double>] {
+        var corners = polygon
+        let total = polygonArea(polygon)
+        while corners.count > 3 {
+            let count = corners.count
+            let weights = corners.indices.map { index in
+                polygonArea([corners[(index + count - 1) % count], corners[index], corners[(index + 1) % count]])
+            }
+            guard let slightest = weights.indices.min(by: { weights[$0] < weights[$1] }),
+                weights[slightest] < 0.04 * total
+            else { break }
+            corners.remove(at: slightest)
+        }
+        return corners
+    }
+
+    /// A polygon whose edges shorter than `shortest` are each replaced by one corner where the edges on either
+    /// side meet: a corner cut off or rounded by blur is one corner, not two.
+    static func mergingShortEdges(_ polygon: [SIMD2<Double>], shortest: Double) -> [SIMD2<Double>] {
+        var corners = polygon
+        while corners.count > 3 {
+            let count = corners.count
+            guard let index = corners.indices.min(by: {
+                (corners[($0 + 1) % count] - corners[$0]).length < (corners[($1 + 1) % count] - corners[$1]).length
+            }), (corners[(index + 1) % count] - corners[index]).length < shortest else { break }
+            let (before, a, b, after) = (
+                corners[(index + count - 1) % count], corners[index], corners[(index + 1) % count], corners[(index + 2) % count]
+            )
+            let (d1, d2) = (a - before, after - b)
+            let denominator = d1.x * d2.y - d1.y * d2.x
+            var meeting = (a + b) / 2
+            if abs(denominator) > 1e-9 {
+                let t = ((b.x - before.x) * d2.y - (b.y - before.y) * d2.x) / denominator
+                let candidate = before + d1 * t
+                if (candidate - meeting).length < 2 * shortest { meeting = candidate }
+            }
+            corners[index] = meeting
+            corners.remove(at: (index + 1) % count)
         }
         return corners
     }

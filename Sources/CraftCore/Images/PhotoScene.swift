@@ -11,7 +11,7 @@ public struct PhotoScene: Sendable, Hashable {
     public var objects: [SceneObject]
     /// The surface's colour name, or nil when no surface stands apart from the objects.
     public var surface: String?
-    /// Whether the count is uncertain: some objects touch, or there were more small pieces than were listed.
+    /// Whether the count is uncertain: some objects touch, or thin pieces were left out as too unsure to name.
     public var countIsApproximate: Bool
 
     /// Creates a scene from its parts.
@@ -53,7 +53,11 @@ public struct PhotoScene: Sendable, Hashable {
         var touching = false
         for region in regions {
             let parts = RegionSplitter.split(region, colours: grouping, fine: planes, minimum: minimum).filter { $0.count >= minimum }
-            for part in parts { objects += measurer.objects(part, touching: parts.count > 1) }
+            for part in parts {
+                let found = measurer.objects(part, touching: parts.count > 1)
+                objects += found
+                touching = touching || found.isEmpty
+            }
             touching = touching || parts.count > 1
         }
         self.init(

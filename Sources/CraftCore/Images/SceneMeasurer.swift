@@ -9,13 +9,16 @@ struct SceneMeasurer {
     let detail: CreaseFinder
 
     /// The object or objects one part of the object mask holds: one, or several straight thin ones lying across
-    /// each other (needles). `touching` says the part was told apart from a touching object by colour.
+    /// each other (needles), or none when the part is thin but not straight (threads, crumbs, specks strung
+    /// together on a busy table: too unsure to name). `touching` says the part was told apart from a touching
+    /// object by colour.
     func objects(_ part: [Int], touching: Bool) -> [SceneObject] {
         let mask = BinaryMask.of(part, width: planes.width, height: planes.height)
         var object = measure(part, touching: touching)
         let texture = ObjectTexture(mask: mask, lightness: base.l, detail: detail)
         object.texture = texture?.texture
-        if texture == nil, object.outline != .long, let strokes = Strokes.split(part, width: planes.width) {
+        if mask.eroded(2).count * 4 < mask.count, object.outline != .long {
+            guard let strokes = Strokes.split(part, width: planes.width) else { return [] }
             return strokes.map { stroke in
                 var piece = measure(stroke, touching: touching || strokes.count > 1)
                 if strokes.count > 1 { piece.outline = .long }
@@ -37,14 +40,27 @@ struct SceneMeasurer {
             sumY += Double(index / width) + 0.5
         }
         let count = Double(pixels.count)
-        // A part told apart from a touching object may be notched by it (a needle across a ball): close such gaps.
-        let outlinePixels =
-            touching ? BinaryMask.of(pixels, width: width, height: planes.height).closed(2).regions().first ?? pixels : pixels
         return SceneObject(
             colours: colourNames(pixels),
             share: count / Double(planes.count),
             centre: SIMD2(sumX / count / Double(width), sumY / count / Double(planes.height)),
-            outline: OutlineMeasures(pixels: outlinePixels, width: width).outline, texture: nil, touchesAnother: touching)
+            outline: outline(pixels, touching: touching), texture: nil, touchesAnother: touching)
+    }
+
+    /// The outline of the object's pixels, with gaps a few pixels wide closed when it touches another (a needle
+    /// across a ball notches it). Specks and threads stuck to its edge (crumbs on a busy table) can add a corner,
+    /// so the outline is also taken with them cut off by an opening a fortieth of the object's size wide, and the
+    /// simpler of the two names wins; the opening alone would blunt sharp corners.
+    func outline(_ pixels: [Int], touching: Bool) -> Outline {
+        var mask = BinaryMask.of(pixels, width: planes.width, height: planes.height)
+        if touching { mask = mask.closed(2) }
+        let whole = mask.regions().first ?? pixels
+        let raw = OutlineMeasures(pixels: whole, width: planes.width).outline
+        let radius = max(2, min(3, Int((0.025 * Double(whole.count).squareRoot()).rounded())))
+        let trimmed = BinaryMask.of(whole, width: planes.width, height: planes.height).opened(radius).regions().first ?? []
+        guard trimmed.count * 5 >= whole.count * 4 else { return raw }
+        let cleaned = OutlineMeasures(pixels: trimmed, width: planes.width).outline
+        return cleaned.simplicity < raw.simplicity ? cleaned : raw
     }
 
     /// The names of the colours covering at least a quarter of the object (at most two), each as it would look
@@ -55,7 +71,7 @@ struct SceneMeasurer {
         let points = stride(from: 0, to: pixels.count, by: step).map { position -> LabColour in
             let index = pixels[position]
             let light = max(0.5, model.light(x: index % planes.width, y: index / planes.width))
-            let vector = SurfaceModel.vector(planes, index) * min(1.6, max(1, brightest / light))
+            let vector = SurfaceModel.vector(base, index) * min(1.6, max(1, brightest / light))
             return LabColour(l: Double(vector.x - 16), a: Double(vector.y), b: Double(vector.z))
         }
         let (centres, counts) = Palette.kMeans(points, k: 4, iterations: 10)
