@@ -1,13 +1,13 @@
 extension PhotoAnalysis {
-    /// The description sentence under a photo's label, for models that cannot see, e.g.
-    /// `Photo_3fa2c1 (1024×768, landscape): mostly crimson (46 %) and cream (31 %), some navy (12 %); bright, flat
-    /// colour areas with straight edges.`
+    /// The description under a photo's label, for models that cannot see: the picture's size, then the objects on
+    /// its surface, e.g. `Photo_3fa2c1 (1024×768, landscape): one object on a grey surface: a sky blue square in the
+    /// centre (24 %), flat like paper, with a straight crease running diagonally through its middle (…).` When no
+    /// surface stands apart (a close-up filling the frame), the picture's colours and texture as a whole instead.
     public func sentence(label: String, width: Int, height: Int) -> String {
         let shape = width > height ? "landscape" : width < height ? "portrait" : "square"
-        var qualities = [brightnessWords]
-        if let contrastWords { qualities.append(contrastWords) }
-        qualities.append(textureWords)
-        return "\(label) (\(width)×\(height), \(shape)): \(colourWords); \(qualities.joined(separator: ", "))."
+        let head = "\(label) (\(width)×\(height), \(shape)): "
+        if let words = scene.words { return head + words }
+        return head + "no separate objects stand out; the whole picture is \(colourWords); \(textureWords)."
     }
 
     /// The colours in words, grouped by how much of the picture they cover.

@@ -10,7 +10,8 @@ public enum Texture: String, Sendable, Hashable, Codable, CaseIterable {
     case patterned
 }
 
-/// What origami measures on a picture to describe it in words: dominant colours, brightness, contrast, texture.
+/// What origami measures on a picture to describe it in words: the objects on the surface (`scene`), and for the
+/// picture as a whole its dominant colours, brightness, contrast and texture.
 ///
 /// A plain value computed from pixels, so it can be tested on synthetic images without files.
 public struct PhotoAnalysis: Sendable, Hashable {
@@ -32,9 +33,12 @@ public struct PhotoAnalysis: Sendable, Hashable {
     /// patterned when the textured tiles mostly repeat, fibrous when they mostly do not. A yarn ball on a plain
     /// table is fibrous even though most of the picture is table.
     public var texture: Texture
+    /// The surface and the separate objects on it.
+    public var scene: PhotoScene
 
     /// Measures `image`.
     public init(of image: RGBImage) {
+        scene = PhotoScene(of: image)
         colours = Palette.dominantColours(in: image)
         let small = image.resized(toFit: 256)
         var lightness = [Double](repeating: 0, count: small.width * small.height)

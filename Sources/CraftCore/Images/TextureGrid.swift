@@ -58,7 +58,11 @@ struct TextureGrid {
     /// and correlates at P, giving up to 2; a straight outline, a smooth shading or random strands give about 0.
     func periodicity(of tile: Tile) -> Double {
         let values = tile.y.flatMap { y in tile.x.map { x in lightness[y * width + x] } }
-        let (tileWidth, tileHeight) = (tile.x.count, tile.y.count)
+        return Self.periodicity(values, width: tile.x.count, height: tile.y.count)
+    }
+
+    /// The periodicity of a window of lightness values, `width × height`, row by row (see `periodicity(of:)`).
+    static func periodicity(_ values: [Double], width tileWidth: Int, height tileHeight: Int) -> Double {
         guard tileWidth > 16, tileHeight > 16 else { return 0 }
         let mean = values.reduce(0, +) / Double(values.count)
         let centred = values.map { $0 - mean }

@@ -1,0 +1,166 @@
+import Foundation
+
+/// Finds straight lines across a flat object: creases, fold lines, the edges of folded layers.
+///
+/// A Hough transform over the lightness edges inside the object (its own outline left out), each edge pixel voting
+/// only for lines along its edge direction; a peak counts as a line when edges cover most of its course through the
+/// object and that course is long compared with the object. Lines between two different colours (the white back
+/// of a sheet against its coloured front, a print's horizon) are left out: they are parts, not creases.
+struct CreaseFinder {
+    /// The lightness of a copy of the picture at `scale` times the working copy's size, lightly blurred.
+    let lightness: [Float]
+    /// Its Sobel gradient, L* per pixel; the objects' texture is measured on it too.
+    let gradient: [Float]
+    let width: Int
+    let height: Int
+    /// How many pixels of `lightness` one pixel of the working copy spans.
+    let scale: Int
+
+    /// Edges weaker than this (Sobel, L* per pixel) do not vote.
+    static let edgeFloor: Float = 2.5
+    /// A line must be backed by edges along at least this share of its course through the object.
+    static let coverage = 0.6
+    /// A line's course through the object must be at least this share of the object's size.
+    static let reach = 0.45
+
+    /// Creates a finder over a picture `scale` times the size of the working copy.
+    init(_ image: RGBImage, scale: Int) {
+        width = image.width
+        height = image.height
+        lightness = LabPlanes.boxBlur(LabPlanes.lightness(of: image), width: width, height: height, radius: 1)
+        gradient = LabPlanes.gradient(of: lightness, width: width, height: height)
+        self.scale = scale
+    }
+
+    /// The creases of the object `mask` (in working-copy pixels), whose colours are read from `colours`.
+    func creases(in mask: BinaryMask, colours: LabPlanes) -> [Crease] {
+        let inner = mask.eroded(2)
+        // Inside pixels at this scale, away from the outline.
+        var inside = [Bool](repeating: false, count: width * height)
+        var (sumX, sumY, count) = (0.0, 0.0, 0.0)
+        var sample: [SIMD2<Double>] = []
+        for y in 0..<height {
+            for x in 0..<width {
+                let (sx, sy) = (min(mask.width - 1, x / scale), min(mask.height - 1, y / scale))
+                guard inner.bits[sy * mask.width + sx] else { continue }
+                inside[y * width + x] = true
+                (sumX, sumY, count) = (sumX + Double(x), sumY + Double(y), count + 1)
+                if x % 3 == 0, y % 3 == 0 { sample.append(SIMD2(Double(x), Double(y))) }
+            }
+        }
+        guard count > 400 else { return [] }
+        let centre = SIMD2(sumX / count, sumY / count)
+        let size = (Double(mask.count) * Double(scale * scale)).squareRoot()
+        let edges = edgePixels(inside)
+        let diagonal = Int((Double(width * width + height * height)).squareRoot()) + 1
+        let angles = 90
+        var votes = [Int](repeating: 0, count: angles * (2 * diagonal + 1))
+        let cosines = (0..<angles).map { cos(Double($0) * Double.pi / Double(angles)) }
+        let sines = (0..<angles).map { sin(Double($0) * Double.pi / Double(angles)) }
+        for edge in edges {
+            let normal = Int((edge.direction / Double.pi * Double(angles)).rounded())
+            for offset in -3...3 {
+                let bin = ((normal + offset) % angles + angles) % angles
+                let rho = Int((Double(edge.x) * cosines[bin] + Double(edge.y) * sines[bin]).rounded()) + diagonal
+                votes[bin * (2 * diagonal + 1) + rho] += 1
+            }
+        }
+        var isEdge = [Bool](repeating: false, count: width * height)
+        for edge in edges { isEdge[edge.y * width + edge.x] = true }
+        var found: [(bin: Int, rho: Int, crease: Crease)] = []
+        let minimumVotes = Int(Self.reach * Self.coverage * size)
+        let ranked = votes.indices.filter { votes[$0] >= minimumVotes }.sorted { votes[$0] > votes[$1] }
+        for cell in ranked.prefix(200) {
+            let (bin, rho) = (cell / (2 * diagonal + 1), cell % (2 * diagonal + 1) - diagonal)
+            let near = found.contains { other in
+                let apart = min(abs(other.bin - bin), angles - abs(other.bin - bin))
+                return apart <= 6 && Double(abs(other.rho - rho)) <= 0.12 * size
+            }
+            guard !near, found.count < 3, Self.dividesWell(sample, bin: bin, rho: rho, angles: angles),
+                let crease = verify(bin: bin, rho: rho, angles: angles, inside: inside, isEdge: isEdge,
+                                    centre: centre, size: size, colours: colours)
+            else { continue }
+            found.append((bin, rho, crease))
+        }
+        return found.map(\.crease)
+    }
+
+    /// Whether the line leaves at least an eighth of the object on each side: a crease runs across the object, the
+    /// stepped edges of a stack or a rim along its outline do not.
+    static func dividesWell(_ sample: [SIMD2<Double>], bin: Int, rho: Int, angles: Int) -> Bool {
+        let theta = Double(bin) * Double.pi / Double(angles)
+        let normal = SIMD2(cos(theta), sin(theta))
+        let above = sample.reduce(0) { $0 + ($1.dot(normal) > Double(rho) ? 1 : 0) }
+        let smaller = min(above, sample.count - above)
+        return Double(smaller) >= Double(sample.count) / 8
+    }
+
+    /// The edge pixels inside the object, with the direction of their gradient (0…π).
+    private func edgePixels(_ inside: [Bool]) -> [(x: Int, y: Int, direction: Double)] {
+        var edges: [(x: Int, y: Int, direction: Double)] = []
+        guard width >= 3, height >= 3 else { return edges }
+        for y in 1..<(height - 1) {
+            for x in 1..<(width - 1) where inside[y * width + x] {
+                let i = y * width + x
+                guard gradient[i] > Self.edgeFloor else { continue }
+                let (up, down) = (i - width, i + width)
+                let l = lightness
+                let gx = (l[up + 1] + 2 * l[i + 1] + l[down + 1]) - (l[up - 1] + 2 * l[i - 1] + l[down - 1])
+                let gy = (l[down - 1] + 2 * l[down] + l[down + 1]) - (l[up - 1] + 2 * l[up] + l[up + 1])
+                var direction = atan2(Double(gy), Double(gx))
+                if direction < 0 { direction += Double.pi }
+                if direction >= Double.pi { direction -= Double.pi }
+                edges.append((x, y, direction))
+            }
+        }
+        return edges
+    }
+
+    /// The crease along the line with normal angle `bin` and distance `rho`, if edges back most of its course
+    /// through the object, the course is long enough, and both sides have the same colour.
+    private func verify(
+        bin: Int, rho: Int, angles: Int, inside: [Bool], isEdge: [Bool], centre: SIMD2<Double>, size: Double,
+        colours: LabPlanes
+    ) -> Crease? {
+        let theta = Double(bin) * Double.pi / Double(angles)
+        let normal = SIMD2(cos(theta), sin(theta))
+        let along = SIMD2(-normal.y, normal.x)
+        let foot = normal * Double(rho)
+        var (course, backed) = (0, 0)
+        var sides: [SIMD3<Float>] = [.zero, .zero]
+        var sideCounts = [0, 0]
+        let span = Double(width + height)
+        var t = -span
+        while t <= span {
+            defer { t += 1 }
+            let point = foot + along * t
+            let (x, y) = (Int(point.x.rounded()), Int(point.y.rounded()))
+            guard x >= 1, y >= 1, x < width - 1, y < height - 1, inside[y * width + x] else { continue }
+            course += 1
+            let at = y * width + x
+            let hit = isEdge[at] || isEdge[at + 1] || isEdge[at - 1] || isEdge[at + width] || isEdge[at - width]
+            if hit { backed += 1 }
+            for (side, sign) in [(0, 1.0), (1, -1.0)] {
+                let probe = point + normal * (sign * 3 * Double(scale))
+                let (px, py) = (Int(probe.x) / scale, Int(probe.y) / scale)
+                guard px >= 0, py >= 0, px < colours.width, py < colours.height else { continue }
+                let index = py * colours.width + px
+                sides[side] += SIMD3(colours.l[index], colours.a[index], colours.b[index])
+                sideCounts[side] += 1
+            }
+        }
+        guard course > 0, Double(course) >= Self.reach * size, Double(backed) >= Self.coverage * Double(course),
+            sideCounts[0] > 0, sideCounts[1] > 0
+        else { return nil }
+        let (first, second) = (sides[0] / Float(sideCounts[0]), sides[1] / Float(sideCounts[1]))
+        let colourA = LabColour(l: Double(first.x), a: Double(first.y), b: Double(first.z))
+        let colourB = LabColour(l: Double(second.x), a: Double(second.y), b: Double(second.z))
+        guard NamedColour.nearest(to: colourA).name == NamedColour.nearest(to: colourB).name
+            || SurfaceModel.offRay(SIMD3(first.x + 16, first.y, first.z), from: SIMD3(second.x + 16, second.y, second.z)) < 8
+        else { return nil }
+        var angle = (theta + Double.pi / 2) * 180 / Double.pi
+        if angle >= 180 { angle -= 180 }
+        let offset = abs(centre.dot(normal) - Double(rho))
+        return Crease(angle: angle, throughMiddle: offset < 0.1 * size, extent: Double(course) / size)
+    }
+}

@@ -1,0 +1,88 @@
+/// What lies where in a photo: the surface, and the separate objects on it with their colour, size, position,
+/// outline, texture and creases.
+///
+/// Measured on a copy about 320 pixels on its long side. The surface is the colour region that covers most of the
+/// picture's border, with the light across it fitted as a smooth field, so that a lamp's fall-off, a soft shadow
+/// or wood grain stays surface. Whatever differs from it clearly is an object; touching objects of different
+/// colours are told apart by colour. Nothing is reported that was not measured: a picture with no clear surface
+/// (a close-up filling the frame) has no objects.
+public struct PhotoScene: Sendable, Hashable {
+    /// The objects, largest first.
+    public var objects: [SceneObject]
+    /// The surface's colour name, or nil when no surface stands apart from the objects.
+    public var surface: String?
+    /// Whether the count is uncertain: some objects touch, or thin pieces were left out as too unsure to name.
+    public var countIsApproximate: Bool
+
+    /// Creates a scene from its parts.
+    public init(objects: [SceneObject], surface: String?, countIsApproximate: Bool) {
+        self.objects = objects
+        self.surface = surface
+        self.countIsApproximate = countIsApproximate
+    }
+
+    /// The long side of the copy the scene is measured on.
+    static let workingSize = 320
+    /// A region smaller than this share of the picture is not counted as an object.
+    static let smallestObject = 0.004
+    /// When the objects together cover more than this share, there is no surface to speak of.
+    static let largestCover = 0.85
+
+    /// Measures the scene in `image`.
+    public init(of image: RGBImage) {
+        let small = image.resized(toFit: Self.workingSize)
+        guard small.width >= 16, small.height >= 16 else {
+            self.init(objects: [], surface: nil, countIsApproximate: false)
+            return
+        }
+        let base = LabPlanes(small)
+        let planes = base.blurred(radius: 1)
+        let model = SurfaceModel(planes)
+        let mask = Self.objectMask(planes: planes, coarse: base.blurred(radius: Self.coarseRadius), model: model)
+        let minimum = max(12, Int(Self.smallestObject * Double(planes.count)))
+        let regions = mask.regions().filter { $0.count >= minimum }
+        let covered = Double(regions.reduce(0) { $0 + $1.count }) / Double(planes.count)
+        guard covered <= Self.largestCover, !model.modes.isEmpty else {
+            self.init(objects: [], surface: nil, countIsApproximate: false)
+            return
+        }
+        let grouping = base.blurred(radius: 3)
+        let measurer = SceneMeasurer(
+            base: base, planes: planes, model: model, detail: CreaseFinder(image.resized(toFit: 2 * Self.workingSize), scale: 2))
+        var objects: [SceneObject] = []
+        var touching = false
+        for region in regions {
+            let parts = RegionSplitter.split(region, colours: grouping, fine: planes, minimum: minimum).filter { $0.count >= minimum }
+            for part in parts {
+                let found = measurer.objects(part, touching: parts.count > 1)
+                objects += found
+                touching = touching || found.isEmpty
+            }
+            touching = touching || parts.count > 1
+        }
+        self.init(
+            objects: objects.sorted { $0.share > $1.share },
+            surface: NamedColour.nearest(to: model.colour(underLight: model.brightestLight)).name,
+            countIsApproximate: touching)
+    }
+
+    /// Objects smaller than this share of the picture are not searched for creases.
+    static let creaseFloor = 0.015
+
+    /// The blur radius at which a pattern's stripes or dots average into one colour.
+    static let coarseRadius = 4
+
+    /// Where the objects are: pixels clearly off the surface, with weaker evidence kept where it touches strong
+    /// evidence, specks removed and holes filled. A pattern whose light part matches the surface (cream stripes on
+    /// a cream cloth) still differs from it on average, so the same test on a coarse blur, against a surface model
+    /// of its own and shrunk back by the blur's reach, adds the pattern's area.
+    static func objectMask(planes: LabPlanes, coarse: LabPlanes, model: SurfaceModel) -> BinaryMask {
+        let (width, height) = (planes.width, planes.height)
+        var mask = BinaryMask.hysteresis(model.distanceMap(planes), width: width, height: height, low: 5, high: 13)
+        let coarseModel = SurfaceModel(coarse)
+        let broad = BinaryMask.hysteresis(coarseModel.distanceMap(coarse), width: width, height: height, low: 7, high: 11)
+            .eroded(coarseRadius)
+        for index in mask.bits.indices where broad.bits[index] { mask.bits[index] = true }
+        return mask.opened(1).closed(1).fillingHoles()
+    }
+}

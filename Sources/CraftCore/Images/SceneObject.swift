@@ -1,0 +1,70 @@
+/// One separate thing found lying on the surface of a photo, with what was measured about it.
+public struct SceneObject: Sendable, Hashable {
+    /// Its main colour names, the largest part first (one, or up to three for a print or a pattern).
+    public var colours: [String]
+    /// The share of the picture it covers, 0…1.
+    public var share: Double
+    /// Its centre as a fraction of the picture's width and height (0, 0 top left).
+    public var centre: SIMD2<Double>
+    /// Its outline.
+    public var outline: Outline
+    /// Its surface: flat like paper, fibrous like yarn, patterned like printed fabric; nil when it is too thin to
+    /// tell (a needle).
+    public var texture: Texture?
+    /// Straight creases or fold lines across it (only on flat objects of one colour).
+    public var creases: [Crease]
+    /// Whether it touches another object: it was told apart by colour, so its outline may be partly hidden.
+    public var touchesAnother: Bool
+
+    /// Creates an object.
+    public init(
+        colours: [String], share: Double, centre: SIMD2<Double>, outline: Outline, texture: Texture?,
+        creases: [Crease] = [], touchesAnother: Bool = false
+    ) {
+        self.colours = colours
+        self.share = share
+        self.centre = centre
+        self.outline = outline
+        self.texture = texture
+        self.creases = creases
+        self.touchesAnother = touchesAnother
+    }
+
+    /// Where it lies in the picture, in thirds: "in the upper left", "in the centre", "at the bottom", …
+    public var position: String {
+        let column = centre.x < 0.36 ? 0 : centre.x > 0.64 ? 2 : 1
+        let row = centre.y < 0.36 ? 0 : centre.y > 0.64 ? 2 : 1
+        return [
+            ["in the upper left", "at the top", "in the upper right"],
+            ["on the left", "in the centre", "on the right"],
+            ["in the lower left", "at the bottom", "in the lower right"],
+        ][row][column]
+    }
+}
+
+/// A straight line across a flat object: a crease, or the edge of a folded layer.
+public struct Crease: Sendable, Hashable {
+    /// The line's angle in degrees, 0…180, 0 horizontal, growing clockwise as seen (90 vertical).
+    public var angle: Double
+    /// Whether it passes near the object's centre.
+    public var throughMiddle: Bool
+    /// Its measured length over the object's size along that line, 0…1.
+    public var extent: Double
+
+    /// Creates a crease.
+    public init(angle: Double, throughMiddle: Bool, extent: Double) {
+        self.angle = angle
+        self.throughMiddle = throughMiddle
+        self.extent = extent
+    }
+
+    /// Its direction in words: "horizontal", "vertical", or the diagonal it runs along.
+    public var direction: String {
+        switch angle {
+        case ..<20, 160...: "horizontal"
+        case 70..<110: "vertical"
+        case 20..<70: "diagonal, from upper left to lower right"
+        default: "diagonal, from lower left to upper right"
+        }
+    }
+}
