@@ -107,6 +107,49 @@ enum HostileInputs {
              outcome: .fails(.dataError) { _ in true }),
     ]
 
+    /// Each byte pair `from` in `bytes` replaced by `to`, as a text-mode copy converts line endings.
+    static func replacing(_ from: [UInt8], with to: [UInt8], in bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            if bytes[index...].starts(with: from) {
+                out += to
+                index += from.count
+            } else {
+                out.append(bytes[index])
+                index += 1
+            }
+        }
+        return out
+    }
+
+    /// A file of `format` whose signature `damage` spoiled: refused as a damaged file of that format, its first
+    /// bytes named.
+    static func damaged(_ what: String, _ file: String, _ format: PhotoFormat, _ bytes: [UInt8], shown: Int) -> Case {
+        Case(what: what, file: file, make: write(bytes), outcome: .fails(.dataError) {
+            $0 == .damagedSignature(file: file, format: format, leadingBytes: Array(bytes.prefix(shown)))
+        })
+    }
+
+    static let signatureCases: [Case] = {
+        let webp = TestImages.webp(HostilePhotoTests.picture)
+        return [
+            damaged("PNG whose CR LF became LF in a text-mode copy", "lf.png", .png,
+                    replacing([0x0D, 0x0A], with: [0x0A], in: png), shown: 8),
+            damaged("PNG whose LF became CR LF in a text-mode copy", "crlf.png", .png,
+                    replacing([0x0A], with: [0x0D, 0x0A], in: png), shown: 8),
+            damaged("PNG that lost a signature byte", "lost.png", .png,
+                    Array(png[0..<2] + png[3...]), shown: 8),
+            damaged("PNG whose first byte lost its high bit", "seven.png", .png, patched(png, at: 0, [0x09]), shown: 8),
+            damaged("JPEG whose start marker is one byte off", "off.jpg", .jpeg, patched(jpeg, at: 1, [0xD9]),
+                    shown: 4),
+            damaged("JPEG that lost its first byte", "lost.jpg", .jpeg, Array(jpeg.dropFirst()), shown: 4),
+            damaged("WebP whose WEBP tag is one byte off", "tag.webp", .webp, patched(webp, at: 11, [0x51]), shown: 12),
+            damaged("WebP that lost a byte of its size", "size.webp", .webp, Array(webp[0..<5] + webp[6...]),
+                    shown: 12),
+        ]
+    }()
+
     static let fileSystemCases: [Case] = [
         Case(what: "a directory", file: "folder.jpg",
              make: { try FileManager.default.createDirectory(at: $0, withIntermediateDirectories: false) },

@@ -32,7 +32,9 @@ import Testing
         { url in try Data(bytes).write(to: url) }
     }
 
-    static let cases: [Case] = HostileInputs.jpegCases + HostileInputs.otherFormatCases + HostileInputs.fileSystemCases
+    static let cases: [Case] =
+        HostileInputs.jpegCases + HostileInputs.otherFormatCases + HostileInputs.signatureCases
+        + HostileInputs.fileSystemCases
 
     @Test(arguments: cases)
     func hostileInputGivesItsClearOutcome(_ hostile: Case) throws {
@@ -90,6 +92,11 @@ import Testing
             == "box.jpg: the image is truncated (the file ends in the middle of the picture data); copy the photo again")
         #expect("\(PhotoError.unrecognized(file: "photo.jpg", kind: nil, leadingBytes: [0x25, 0x50, 0x44, 0x46]))"
             == "photo.jpg: not a JPEG, PNG, WebP or HEIC file (starts with 25 50 44 46); export the photo as JPEG or PNG")
+        let lf: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0A, 0x1A, 0x0A, 0x00]
+        let damaged = "box.png: a damaged PNG file (it starts with 89 50 4E 47 0A 1A 0A 00 where a PNG starts with "
+            + "89 50 4E 47 0D 0A 1A 0A: a byte lost or changed, or line endings converted by a text-mode copy); "
+            + "copy the photo again as a binary file"
+        #expect("\(PhotoError.damagedSignature(file: "box.png", format: .png, leadingBytes: lf))" == damaged)
         #expect(PhotoError.missing(file: "a.jpg").exitStatus == .noInput)
         #expect(PhotoError.corrupt(file: "a.jpg", format: .jpeg, detail: "x").exitStatus == .dataError)
     }
