@@ -11,6 +11,8 @@ public enum SchemaError: Error, Sendable, Hashable {
     case unexpectedEnd(offset: Int, expected: String)
     /// Something other than whitespace follows the complete value.
     case trailingData(offset: Int)
+    /// A bare word that is not `true`, `false` or `null` (`truth`, `nul]`): the word as far as it goes.
+    case invalidLiteral(String, offset: Int)
     /// A backslash escape that JSON does not have (`\x`, `\u12G4`).
     case invalidEscape(String, offset: Int)
     /// A `\uD800`–`\uDFFF` escape without its other half.
@@ -93,6 +95,9 @@ extension SchemaError: CustomStringConvertible {
             "the JSON ends early at byte \(offset): expected \(expected) (was the answer cut off?)"
         case .trailingData(let offset):
             "invalid JSON at byte \(offset): more text follows the complete value"
+        case .invalidLiteral(let word, let offset):
+            "invalid JSON at byte \(offset): \(word) is not a JSON value (true, false and null are the only bare "
+                + "words; text needs double quotes)"
         case .invalidEscape(let escape, let offset):
             "invalid JSON at byte \(offset): \(escape) is not a JSON escape"
         case .loneSurrogate(let escape, let offset):
