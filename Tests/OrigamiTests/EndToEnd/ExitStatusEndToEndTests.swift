@@ -69,6 +69,16 @@ import Testing
         #expect(try origami.run(["brainstorm", "empty"]).status == 66)
     }
 
+    @Test func aDeviceAsTheCassetteIsNamedSoEvenForRoot() throws {
+        let photo = OrigamiProcess.packageRoot.appendingPathComponent("SamplePhotos/paper-warm.jpg").path
+        let outcome = try origami.run(["brainstorm", "--backend", "replay", "--cassette", "/dev/null", photo])
+        #expect(outcome.status == 69)
+        #expect(outcome.stderr.contains(
+            "replay: /dev/null: is a device, not a cassette file; pass the JSON Lines file that --record wrote"))
+        #expect(!outcome.stderr.contains("permission"), "\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("--record /dev/null"), "\(outcome.stderr)")
+    }
+
     @Test func aDamagedProjectExits65AndStaysAsItWas() throws {
         let damaged = #"{"schemaVersion": 1, "photos": [}"#
         try origami.write(damaged, to: ".origami/project.json")
