@@ -99,12 +99,15 @@ enum HostileInputs {
         Case(what: "HEIC brand with garbage boxes", file: "fake.heic",
              make: write([0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8) + [UInt8](repeating: 0x41, count: 300)),
              outcome: .fails(.dataError) { if case .invalidHeader = $0 { true } else if case .truncated = $0 { true } else { false } }),
+        // libheif's HEVC encoder makes the HEIC; without one, the committed sample photo is cut instead, so the case
+        // never degrades into an empty file.
         Case(what: "HEIC cut in half", file: "half.heic",
              make: { url in
-                 let heic = TestImages.heic(HostilePhotoTests.picture) ?? []
+                 let sample = SamplePhotosTests.folder.appendingPathComponent("paper-crane.heic")
+                 let heic = try TestImages.heic(HostilePhotoTests.picture) ?? Array(Data(contentsOf: sample))
                  try Data(heic.prefix(heic.count / 2)).write(to: url)
              },
-             outcome: .fails(.dataError) { _ in true }),
+             outcome: .fails(.dataError) { $0 == .truncated(file: "half.heic", format: .heic) }),
     ]
 
     /// Each byte pair `from` in `bytes` replaced by `to`, as a text-mode copy converts line endings.
