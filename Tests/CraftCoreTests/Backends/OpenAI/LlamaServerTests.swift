@@ -4,7 +4,7 @@ import Testing
 
 /// The OpenAI client against a real llama-server with the default engine model, started by the test itself on a
 /// free loopback port. Enabled only where the engine and the model are installed (scripts/setup puts them there).
-@Suite(.enabled(if: EngineInstall.isPresent), .timeLimit(.minutes(15)))
+@Suite(.enabled(if: EngineInstall.isPresent, "needs scripts/setup's engine and model"), .timeLimit(.minutes(15)))
 struct LlamaServerTests {
     static let ideas = ResponseFormat(
         name: "BrainstormIdeaList",
