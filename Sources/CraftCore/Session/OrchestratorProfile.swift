@@ -35,7 +35,7 @@ public struct OrchestratorProfile: Sendable, Hashable, Codable {
         }
     }
 
-    /// The standard profiles of DESIGN.md for models with the given context sizes.
+    /// origami's standard profiles (instructions, temperature, history) for models with the given context sizes.
     ///
     /// `smallModelContextSize` is nil when no small model is configured; the term mode then runs on the main
     /// model. A model whose context is at most `smallContextLimit` tokens keeps only the last
