@@ -1,7 +1,7 @@
 /// Every way asking a model can fail, shared by all backends and the session.
 ///
-/// Each case says what happened and to what; `description` adds what to do; `exitStatus` maps it to DESIGN.md's
-/// exit codes.
+/// Each case says what happened and to what; `description` adds what to do; `exitStatus` maps it to origami's
+/// exit codes (`ExitStatus`).
 public enum ModelError: Error, Sendable, Hashable {
     // MARK: Reaching the backend
 
@@ -51,7 +51,7 @@ public enum ModelError: Error, Sendable, Hashable {
 }
 
 extension ModelError: ExitStatusProviding {
-    /// The exit status for this error (DESIGN.md).
+    /// The exit status for this error (see `ExitStatus`).
     public var exitStatus: ExitStatus {
         switch self {
         case .unreachable, .modelNotFound, .unavailable: .unavailable

@@ -11,7 +11,9 @@ public enum ConfigurationError: Error, Sendable, Hashable {
 
     /// The configuration file exists but cannot be read.
     case unreadableFile(path: String, detail: String)
-    /// The configuration file is not a JSON object.
+    /// The configuration file is not valid JSON; `line` and `column` (from 1) say where, `problem` what.
+    case invalidJSON(path: String, line: Int, column: Int, problem: String)
+    /// The configuration file is JSON but not an object.
     case malformedFile(path: String, detail: String)
     /// The configuration file names a key origami does not know.
     case unknownKey(path: String, key: String, suggestion: String?)
@@ -45,6 +47,8 @@ extension ConfigurationError: CustomStringConvertible {
                 + " (choose from \(BackendKind.allCases.map(\.rawValue).joined(separator: ", ")))"
         case .unreadableFile(let path, let detail):
             "\(path): cannot read the configuration file (\(detail)); fix its permissions or remove it"
+        case .invalidJSON(let path, let line, let column, let problem):
+            "\(path):\(line):\(column): the configuration file is not valid JSON (\(problem)); fix it or remove it"
         case .malformedFile(let path, let detail):
             "\(path): the configuration file is not a JSON object (\(detail)); fix it or remove it"
         case .unknownKey(let path, let key, let suggestion):

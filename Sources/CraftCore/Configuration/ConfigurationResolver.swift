@@ -7,12 +7,15 @@ struct ValueKind<Value: Sendable> {
     /// Reads a flag or environment value.
     let parse: @Sendable (String) -> Value?
     /// Reads a configuration-file value.
-    let parseJSON: @Sendable (Any) -> Value?
+    let parseJSON: @Sendable (GeneratedContent) -> Value?
 
-    init(expected: String, parse: @escaping @Sendable (String) -> Value?, json: (@Sendable (Any) -> Value?)? = nil) {
+    init(
+        expected: String, parse: @escaping @Sendable (String) -> Value?,
+        json: (@Sendable (GeneratedContent) -> Value?)? = nil
+    ) {
         self.expected = expected
         self.parse = parse
-        self.parseJSON = json ?? { ($0 as? String).flatMap(parse) }
+        self.parseJSON = json ?? { $0.stringValue.flatMap(parse) }
     }
 }
 
@@ -45,35 +48,25 @@ extension ValueKind where Value == String {
 extension ValueKind where Value == Double {
     static var positiveNumber: Self {
         .init(expected: "a number of seconds greater than 0") { Double($0).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } }
-            json: { value in (value is Bool) ? nil : (value as? Double).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } }
+            json: { value in value.doubleValue.flatMap { $0 > 0 && $0.isFinite ? $0 : nil } }
     }
     static var temperature: Self {
         .init(expected: "a number from 0 to 2") { Double($0).flatMap { (0...2).contains($0) ? $0 : nil } }
-            json: { value in (value is Bool) ? nil : (value as? Double).flatMap { (0...2).contains($0) ? $0 : nil } }
+            json: { value in value.doubleValue.flatMap { (0...2).contains($0) ? $0 : nil } }
     }
 }
 
 extension ValueKind where Value == Int {
     static var positiveInteger: Self {
         .init(expected: "a whole number greater than 0") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
-            json: { value in
-                guard !(value is Bool), let number = value as? Double, number == number.rounded(), number > 0,
-                    number < 1e9
-                else { return nil }
-                return Int(number)
-            }
+            json: { value in value.intValue.flatMap { $0 > 0 && $0 < 1_000_000_000 ? $0 : nil } }
     }
 }
 
 extension ValueKind where Value == UInt64 {
     static var seed: Self {
         .init(expected: "a whole number from 0 to 18446744073709551615") { UInt64($0) }
-            json: { value in
-                guard !(value is Bool), let number = value as? NSNumber, let exact = UInt64(number.stringValue) else {
-                    return nil
-                }
-                return exact
-            }
+            json: { value in if case .number(let text) = value { UInt64(text) } else { nil } }
     }
 }
 
@@ -85,7 +78,7 @@ extension ValueKind where Value == Bool {
             case "0", "false", "no", "off": false
             default: nil
             }
-        } json: { $0 as? Bool }
+        } json: { $0.boolValue }
     }
 }
 
@@ -94,7 +87,7 @@ struct ConfigurationResolver {
     let flags: [String: String]
     let environment: [String: String]
     let path: String
-    let file: [String: Any]
+    let file: [String: GeneratedContent]
 
     init(flags: [String: String], environment: [String: String], file: (path: String, contents: Data)?) throws {
         self.flags = flags
@@ -104,15 +97,17 @@ struct ConfigurationResolver {
             self.file = [:]
             return
         }
-        let object: Any
+        let object: GeneratedContent
         do {
-            object = try JSONSerialization.jsonObject(with: file.contents)
-        } catch {
-            throw ConfigurationError.malformedFile(path: file.path, detail: "not valid JSON")
+            object = try GeneratedContent(jsonBytes: file.contents)
+        } catch let error as SchemaError {
+            let (line, column) = Self.place(of: error.offset ?? 0, in: file.contents)
+            throw ConfigurationError.invalidJSON(path: file.path, line: line, column: column, problem: error.problem)
         }
-        guard let dictionary = object as? [String: Any] else {
+        guard let members = object.objectMembers else {
             throw ConfigurationError.malformedFile(path: file.path, detail: "the top level is not an object")
         }
+        let dictionary = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
         for key in dictionary.keys.sorted() {
             if Configuration.secretKeys.contains(key) {
                 throw ConfigurationError.secretInFile(path: file.path, key: key)
@@ -134,7 +129,7 @@ struct ConfigurationResolver {
                 return Setting(try value(text, kind, .environment(name)), from: .environment(name))
             }
         }
-        if let key, let json = file[key], !(json is NSNull) {
+        if let key, let json = file[key], !json.isNull {
             let source = ConfigurationSource.file(path: path, key: key)
             guard let parsed = kind.parseJSON(json) else {
                 throw ConfigurationError.invalidValue(source: source, value: Self.render(json), expected: kind.expected)
@@ -154,8 +149,9 @@ struct ConfigurationResolver {
             let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             return names.isEmpty || names.contains("") ? nil : names
         } json: { value in
-            if let text = value as? String { return text.split(separator: ",").map(String.init) }
-            return (value as? [String]).flatMap { $0.isEmpty ? nil : $0 }
+            if let text = value.stringValue { return text.split(separator: ",").map(String.init) }
+            let names = value.arrayValue?.compactMap(\.stringValue)
+            return names.flatMap { $0.isEmpty || $0.count != value.arrayValue?.count ? nil : $0 }
         }
         let found = try optional(flag: "backend", env: ["ORIGAMI_BACKEND"], key: "backend", kind: list)
         guard let names = found.value else { return Setting([.engine], from: .builtIn) }
@@ -190,11 +186,15 @@ struct ConfigurationResolver {
         return parsed
     }
 
-    static func render(_ json: Any) -> String {
-        if let text = json as? String { return text }
-        if let data = try? JSONSerialization.data(withJSONObject: json, options: [.fragmentsAllowed]) {
-            return String(decoding: data, as: UTF8.self)
-        }
-        return String(describing: json)
+    static func render(_ json: GeneratedContent) -> String {
+        json.stringValue ?? json.jsonString
+    }
+
+    /// The line and column (from 1, in characters) of a byte offset in the file, for messages.
+    static func place(of offset: Int, in contents: Data) -> (line: Int, column: Int) {
+        let before = contents.prefix(offset)
+        let line = before.count { $0 == 0x0A } + 1
+        let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? before.startIndex
+        return (line, String(decoding: before[lineStart...], as: UTF8.self).count + 1)
     }
 }

@@ -34,8 +34,8 @@ public enum EvalError: Error, Sendable, Hashable {
 }
 
 extension EvalError: ExitStatusProviding {
-    /// The exit status for this error (DESIGN.md): 66 for a missing file, 65 for a file that is not JSON, 78 for a
-    /// suite that is JSON but wrong, 73 for a report that cannot be written, 100 for a failed gate.
+    /// The exit status for this error (see `ExitStatus`): 66 for a missing file, 65 for a file that is not JSON,
+    /// 78 for a suite that is JSON but wrong, 73 for a report that cannot be written, 100 for a failed gate.
     public var exitStatus: ExitStatus {
         switch self {
         case .missingFile, .missingPhoto: .noInput

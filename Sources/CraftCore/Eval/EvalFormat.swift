@@ -97,40 +97,10 @@ enum EvalFormat {
     }
 
     /// JSON text re-indented two spaces per level, keeping the model's key order; other text as it is.
+    ///
+    /// "JSON" is what origami's own parser accepts (no trailing commas, no repeated keys), so an answer the session
+    /// would refuse is shown as the model wrote it.
     static func indentedJSON(_ text: String) -> String {
-        guard (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed)) != nil else { return text }
-        var out = ""
-        var depth = 0
-        var inString = false
-        var escaped = false
-        let characters = Array(text)
-        func newline() { out += "\n" + String(repeating: "  ", count: depth) }
-        for (index, character) in characters.enumerated() {
-            if inString {
-                out.append(character)
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
-                continue
-            }
-            switch character {
-            case "\"": inString = true; out.append(character)
-            case "{", "[":
-                out.append(character)
-                let next = characters[(index + 1)...].first { !$0.isWhitespace }
-                if next == "}" || next == "]" { continue }
-                depth += 1
-                newline()
-            case "}", "]":
-                if out.last != "{" && out.last != "[" {
-                    depth -= 1
-                    newline()
-                }
-                out.append(character)
-            case ",": out.append(character); newline()
-            case ":": out += ": "
-            case _ where character.isWhitespace: continue
-            default: out.append(character)
-            }
-        }
-        return out
+        (try? GeneratedContent(json: text))?.prettyJSONString ?? text
     }
 }

@@ -92,7 +92,7 @@ public struct EvalOutcome: Sendable, Hashable, Codable {
     public struct Failure: Sendable, Hashable, Codable {
         /// The error's message.
         public var message: String
-        /// The exit status the error maps to (DESIGN.md), 70 when it maps to none.
+        /// The exit status the error maps to (see `ExitStatus`), 70 when it maps to none.
         public var exitStatus: Int32
 
         /// Creates a failure record.

@@ -15,6 +15,10 @@ enum PhotoDecoder {
     {
         guard !bytes.isEmpty else { throw .empty(file: name) }
         guard let format = PhotoFormat.detect(bytes) else {
+            if let meant = PhotoFormat.damaged(bytes) {
+                let leading = Array(bytes.prefix(meant.signatureLength))
+                throw .damagedSignature(file: name, format: meant, leadingBytes: leading)
+            }
             throw .unrecognized(file: name, kind: PhotoFormat.describeOther(bytes), leadingBytes: Array(bytes.prefix(4)))
         }
         let budget = options.pixelBudget

@@ -22,6 +22,9 @@ public enum PhotoError: Error, Sendable, Equatable {
     case empty(file: String)
     /// The content is not any image format origami reads; `kind` names what it looks like, when known.
     case unrecognized(file: String, kind: String?, leadingBytes: [UInt8])
+    /// The content is meant to be `format` but its signature is damaged: a byte lost or changed, or line endings
+    /// converted by a text-mode copy.
+    case damagedSignature(file: String, format: PhotoFormat, leadingBytes: [UInt8])
     /// The header is damaged, or says the picture has no width or height.
     case invalidHeader(file: String, format: PhotoFormat, detail: String)
     /// The header claims more pixels than the budget allows; nothing was allocated.
@@ -37,7 +40,9 @@ extension PhotoError: ExitStatusProviding {
     public var exitStatus: ExitStatus {
         switch self {
         case .missing, .isDirectory, .notRegularFile, .unreadable, .symlinkLoop: .noInput
-        case .fileTooLarge, .empty, .unrecognized, .invalidHeader, .tooManyPixels, .truncated, .corrupt: .dataError
+        case .fileTooLarge, .empty, .unrecognized, .damagedSignature, .invalidHeader, .tooManyPixels, .truncated,
+            .corrupt:
+            .dataError
         }
     }
 
@@ -46,8 +51,8 @@ extension PhotoError: ExitStatusProviding {
         switch self {
         case .missing(let file), .isDirectory(let file), .notRegularFile(let file, _), .unreadable(let file, _),
             .symlinkLoop(let file), .fileTooLarge(let file, _, _), .empty(let file), .unrecognized(let file, _, _),
-            .invalidHeader(let file, _, _), .tooManyPixels(let file, _, _, _), .truncated(let file, _),
-            .corrupt(let file, _, _):
+            .damagedSignature(let file, _, _), .invalidHeader(let file, _, _), .tooManyPixels(let file, _, _, _),
+            .truncated(let file, _), .corrupt(let file, _, _):
             file
         }
     }
@@ -76,6 +81,10 @@ extension PhotoError: CustomStringConvertible {
             "\(file): not a JPEG, PNG, WebP or HEIC file"
                 + (kind.map { " (it looks like \($0))" } ?? " (starts with \(Self.hex(leading)))")
                 + "; export the photo as JPEG or PNG"
+        case .damagedSignature(let file, let format, let leading):
+            "\(file): a damaged \(format.name) file (it starts with \(Self.hex(leading)) where a \(format.name) starts "
+                + "with \(format.signature): a byte lost or changed, or line endings converted by a text-mode copy); "
+                + "copy the photo again as a binary file"
         case .invalidHeader(let file, let format, let detail):
             "\(file): the \(format.name) header is damaged (\(detail)); open the photo in an editor and save it again"
         case .tooManyPixels(let file, let width, let height, let budget):

@@ -1,8 +1,8 @@
 /// The coach flow: judges progress photos against the current step with the tutorial profile.
 ///
-/// The prompt is DESIGN.md's ("I'm working on step N of the tutorial", the step, "First describe what you see…",
-/// the photos). Only a true `isCurrentStepComplete` advances the tutorial; `CoachFeedback` itself rejects a true
-/// verdict without a completion message (and a message without one), which the session retries and a chain
+/// The prompt is the Origami sample's ("I'm working on step N of the tutorial", the step, "First describe what you
+/// see…", the photos). Only a true `isCurrentStepComplete` advances the tutorial; `CoachFeedback` itself rejects a
+/// true verdict without a completion message (and a message without one), which the session retries and a chain
 /// treats as a failed domain rule. On backends with tools the model may also file the photo under the current
 /// step with `MovePhotoToStepTool`.
 public struct Coach: Sendable {

@@ -26,7 +26,7 @@ public enum ProjectError: Error, Sendable, Hashable {
 }
 
 extension ProjectError: ExitStatusProviding {
-    /// Missing input 66, bad data 65, unwritable 73, a number out of range 64 (DESIGN.md).
+    /// Missing input 66, bad data 65, unwritable 73, a number out of range 64 (see `ExitStatus`).
     public var exitStatus: ExitStatus {
         switch self {
         case .missing, .unreadable, .noIdeas, .noTutorial: .noInput

@@ -14,13 +14,21 @@ extension Workbench {
     /// Analyses the photos the project has not seen and asks for ideas; creates the project if there is none.
     ///
     /// The new ideas replace the old ones (the tutorial and progress stay); photos already analysed are not sent
-    /// again, the session remembers them.
+    /// again, the session remembers them. The model is prewarmed while the photos decode.
     public func brainstorm(
         photos files: [URL],
         hint: String?,
         onUpdate: @escaping @Sendable (Brainstorm.Update) -> Void = { _ in }
     ) async throws -> BrainstormOutcome {
-        let attachments = try files.map(loadPhoto)
+        // The intent is clear: start the model (on a cold engine, loading it takes seconds) while the photos decode.
+        let warming = (try? makeSession(Transcript())).map { session in Task { try? await session.prewarm() } }
+        let attachments: [Attachment]
+        do {
+            attachments = try files.map(loadPhoto)
+        } catch {
+            warming?.cancel()
+            throw error
+        }
         return try await store.update(create: true, now: now, onWait: onWait) { project in
             let session = try makeSession(project.transcript)
             let analysed = Set(project.analyses.map(\.image.label))

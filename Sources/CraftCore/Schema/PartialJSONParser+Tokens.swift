@@ -217,6 +217,28 @@ extension PartialJSONParser {
         complete(.number(String(decoding: numberText, as: UTF8.self)))
     }
 
+    // MARK: Words other than true, false and null
+
+    /// Reads one more byte of a bad word (kept in `literal`): a letter, digit or underscore adds to it, anything
+    /// else ends it with the error, which names the whole word rather than the first byte that went wrong.
+    mutating func badWordByte(_ byte: UInt8) throws {
+        let isWordByte = Self.isWordByte(byte)
+        guard isWordByte, literal.count < Self.longestWordShown else { throw badWord(cut: isWordByte) }
+        literal.append(byte)
+    }
+
+    /// A letter, digit or underscore: a byte that continues a bare word.
+    static func isWordByte(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x5F
+    }
+
+    /// The error for the bad word read so far; `cut` marks that it goes on past what is shown.
+    func badWord(cut: Bool = false) -> SchemaError {
+        .invalidLiteral(String(decoding: literal, as: UTF8.self) + (cut ? "…" : ""), offset: tokenStart)
+    }
+
+    static let longestWordShown = 40
+
     // MARK: Messages and byte classes
 
     /// What could come next, for messages; at the end of the input it also lists the brackets left open.
@@ -231,8 +253,11 @@ extension PartialJSONParser {
         case .end: "the end of the text"
         case .string: "the rest of the string and its closing '\"'"
         case .escape, .unicode, .lowBackslash, .lowU: "the rest of the escape sequence"
-        case .number: "the rest of the number"
+        case .number:
+            !numberPhase.isComplete ? "the rest of the number"
+                : frames.last?.isObject == true ? "',' or '}'" : frames.isEmpty ? "the end of the text" : "',' or ']'"
         case .literal: "'" + String(decoding: literal, as: UTF8.self) + "'"
+        case .badWord: "true, false or null"
         }
         let closers = String(frames.reversed().map { $0.isObject ? "}" : "]" })
         return atEnd && !closers.isEmpty ? "\(what), with \(closers) still to close" : what

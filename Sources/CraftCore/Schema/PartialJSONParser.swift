@@ -25,6 +25,8 @@ public struct PartialJSONParser: Sendable {
     enum State: Sendable {
         case value, valueOrClose, keyOrClose, key, colon, commaOrClose, end
         case string, escape, unicode, lowBackslash, lowU, number, literal
+        /// Reading the rest of a word that began like `true`, `false` or `null` and is none of them, for the message.
+        case badWord
 
         /// Inside a string, possibly in the middle of an escape.
         var isInString: Bool {
@@ -72,6 +74,8 @@ public struct PartialJSONParser: Sendable {
     var numberPhase = NumberPhase.integer
     var literal: [UInt8] = []
     var literalIndex = 0
+    /// The offset just past the last complete `true`, `false` or `null`, where a letter would make it a bad word.
+    var literalEnd = -1
 
     /// Creates a parser with the default limits.
     public init() {
@@ -137,6 +141,11 @@ public struct PartialJSONParser: Sendable {
         if let failure { throw failure }
         reclaim()
         if state == .number, frames.isEmpty { try endNumber(at: offset) }
+        if state == .badWord {
+            let failure = badWord()
+            self.failure = failure
+            throw failure
+        }
         if let root { return root }
         let failure = SchemaError.unexpectedEnd(offset: offset, expected: expectation(atEnd: true))
         self.failure = failure
@@ -186,12 +195,23 @@ public struct PartialJSONParser: Sendable {
                 }
             case .literal:
                 guard byte == literal[literalIndex] else {
-                    let expected = expectation(atEnd: false)
-                    throw SchemaError.unexpectedCharacter(Self.show(byte), offset: at, expected: expected)
+                    literal.removeSubrange(literalIndex...)
+                    state = .badWord
+                    continue
                 }
                 literalIndex += 1
-                if literalIndex == literal.count { complete(literal[0] == 0x6E ? .null : .bool(literal[0] == 0x74)) }
+                if literalIndex == literal.count {
+                    complete(literal[0] == 0x6E ? .null : .bool(literal[0] == 0x74))
+                    literalEnd = at + 1
+                }
+            case .badWord:
+                try badWordByte(byte)
             default:
+                if at == literalEnd, Self.isWordByte(byte) {
+                    // `falsehood`: the literal was complete, but the word goes on.
+                    state = .badWord
+                    continue
+                }
                 if !Self.isWhitespace(byte) { try structural(byte, at: at) }
             }
             i += 1
@@ -252,6 +272,7 @@ public struct PartialJSONParser: Sendable {
         case 0x74, 0x66, 0x6E:
             literal = byte == 0x74 ? Self.trueBytes : byte == 0x66 ? Self.falseBytes : Self.nullBytes
             literalIndex = 1
+            tokenStart = at
             state = .literal
         default:
             throw SchemaError.unexpectedCharacter(Self.show(byte), offset: at, expected: expectation(atEnd: false))

@@ -11,6 +11,8 @@ public enum SchemaError: Error, Sendable, Hashable {
     case unexpectedEnd(offset: Int, expected: String)
     /// Something other than whitespace follows the complete value.
     case trailingData(offset: Int)
+    /// A bare word that is not `true`, `false` or `null` (`truth`, `nul]`): the word as far as it goes.
+    case invalidLiteral(String, offset: Int)
     /// A backslash escape that JSON does not have (`\x`, `\u12G4`).
     case invalidEscape(String, offset: Int)
     /// A `\uD800`–`\uDFFF` escape without its other half.
@@ -87,24 +89,8 @@ extension SchemaError: ExitStatusProviding {
 extension SchemaError: CustomStringConvertible {
     public var description: String {
         switch self {
-        case .unexpectedCharacter(let character, let offset, let expected):
-            "invalid JSON at byte \(offset): found \(character), expected \(expected)"
         case .unexpectedEnd(let offset, let expected):
             "the JSON ends early at byte \(offset): expected \(expected) (was the answer cut off?)"
-        case .trailingData(let offset):
-            "invalid JSON at byte \(offset): more text follows the complete value"
-        case .invalidEscape(let escape, let offset):
-            "invalid JSON at byte \(offset): \(escape) is not a JSON escape"
-        case .loneSurrogate(let escape, let offset):
-            "invalid JSON at byte \(offset): \(escape) is half of a UTF-16 surrogate pair without its other half"
-        case .invalidUTF8(let offset):
-            "invalid JSON at byte \(offset): the text is not valid UTF-8"
-        case .controlCharacter(let byte, let offset):
-            "invalid JSON at byte \(offset): control character 0x\(String(byte, radix: 16)) in a string must be escaped"
-        case .invalidNumber(let text, let offset):
-            "invalid JSON at byte \(offset): \(text) is not a JSON number"
-        case .duplicateKey(let key, let offset):
-            "invalid JSON at byte \(offset): the key \(GeneratedContent.quoted(key)) appears twice in one object"
         case .tooDeep(let limit, let offset):
             "JSON nested more than \(limit) levels deep at byte \(offset); origami refuses it"
         case .stringTooLong(let limit, let offset):
@@ -113,6 +99,53 @@ extension SchemaError: CustomStringConvertible {
             list.count == 1
                 ? "the answer breaks its schema: \(list[0])"
                 : "the answer breaks its schema in \(list.count) places:\n" + list.map { "  - \($0)" }.joined(separator: "\n")
+        default:
+            "invalid JSON at byte \(offset ?? 0): \(problem)"
+        }
+    }
+
+    /// Where a syntax error or limit was met, in UTF-8 bytes from the start; nil for schema violations.
+    public var offset: Int? {
+        switch self {
+        case .unexpectedCharacter(_, let offset, _), .unexpectedEnd(let offset, _), .trailingData(let offset),
+            .invalidLiteral(_, let offset), .invalidEscape(_, let offset), .loneSurrogate(_, let offset),
+            .invalidUTF8(let offset), .controlCharacter(_, let offset), .invalidNumber(_, let offset),
+            .duplicateKey(_, let offset), .tooDeep(_, let offset), .stringTooLong(_, let offset):
+            offset
+        case .violations: nil
+        }
+    }
+
+    /// What is wrong, without where: for messages that give the place their own way, such as a line and column
+    /// of a file a person edits (`found '}', expected a key in double quotes`).
+    public var problem: String {
+        switch self {
+        case .unexpectedCharacter(let character, _, let expected):
+            "found \(character), expected \(expected)"
+        case .unexpectedEnd(_, let expected):
+            "the text ends early; expected \(expected)"
+        case .trailingData:
+            "more text follows the complete value"
+        case .invalidLiteral(let word, _):
+            "\(word) is not a JSON value (true, false and null are the only bare words; text needs double quotes)"
+        case .invalidEscape(let escape, _):
+            "\(escape) is not a JSON escape"
+        case .loneSurrogate(let escape, _):
+            "\(escape) is half of a UTF-16 surrogate pair without its other half"
+        case .invalidUTF8:
+            "the text is not valid UTF-8"
+        case .controlCharacter(let byte, _):
+            "control character 0x\(String(byte, radix: 16)) in a string must be escaped"
+        case .invalidNumber(let text, _):
+            "\(text) is not a JSON number"
+        case .duplicateKey(let key, _):
+            "the key \(GeneratedContent.quoted(key)) appears twice in one object"
+        case .tooDeep(let limit, _):
+            "nested more than \(limit) levels deep"
+        case .stringTooLong(let limit, _):
+            "a string is longer than \(limit) bytes"
+        case .violations:
+            description
         }
     }
 }

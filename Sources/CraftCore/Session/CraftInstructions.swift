@@ -1,4 +1,4 @@
-/// The system instructions of each mode, written for origami from DESIGN.md's account of the sample.
+/// The system instructions of each mode, written for origami after Apple's Origami sample (Foundation Models).
 ///
 /// Instructions are fixed per mode: nothing a person types ever becomes part of them (hints go into prompts,
 /// quoted, as a filter).

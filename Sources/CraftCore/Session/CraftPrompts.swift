@@ -2,7 +2,7 @@ import Foundation
 
 /// The prompts of each flow, built as text segments and labelled photo attachments.
 ///
-/// The fixed sentences follow DESIGN.md's account of the sample word for word where it quotes them. Text a
+/// The fixed sentences are the Origami sample's own, word for word where they are known. Text a
 /// person typed is only ever added by `filter(_:)`: quoted, on one line, after the request, as a filter.
 public enum CraftPrompts {
     /// Pass 2 of brainstorm, text only: the session has already seen the photos.
@@ -50,7 +50,7 @@ public enum CraftPrompts {
         return Prompt([.text(text)] + filter(hint, lead: "Only consider steps that fit this request from the person"))
     }
 
-    /// The coach's prompt for step `number`, as DESIGN.md gives it, followed by the progress photos.
+    /// The coach's prompt for step `number`, as the Origami sample words it, followed by the progress photos.
     public static func coach(
         step number: Int,
         title: String,

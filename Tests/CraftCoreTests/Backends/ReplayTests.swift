@@ -52,6 +52,26 @@ import Testing
         #expect(!text.contains(image.base64EncodedString().prefix(64)))
     }
 
+    @Test func aDeviceAFolderOrNothingIsNotACassetteAndTheMessageSaysWhich() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cassettes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let missing = folder.appendingPathComponent("none.jsonl")
+        let cases: [(URL, CassetteError, String)] = [
+            (URL(fileURLWithPath: "/dev/null"), .notAFile(path: "/dev/null", kind: "a device"),
+             "/dev/null: is a device, not a cassette file; pass the JSON Lines file that --record wrote"),
+            (folder, .notAFile(path: folder.path, kind: "a folder"),
+             "\(folder.path): is a folder, not a cassette file; pass the JSON Lines file that --record wrote"),
+            (missing, .missing(path: missing.path),
+             "\(missing.path): no such cassette; record one with --record \(missing.path)"),
+        ]
+        for (url, expected, message) in cases {
+            #expect(throws: expected) { try Cassette(url: url).load() }
+            #expect("\(expected)" == message)
+            #expect(expected.exitStatus == .noInput)
+        }
+    }
+
     @Test func aMissNamesTheClosestRecordingAndWhatDiffers() async throws {
         let cassette = Self.temporaryCassette()
         defer { try? FileManager.default.removeItem(at: cassette.url) }

@@ -101,9 +101,32 @@ import Testing
     }
 
     @Test func malformedFilesAreConfigurationErrors() {
-        #expect(error(file: "{not json") == .malformedFile(path: path, detail: "not valid JSON"))
+        #expect(error(file: "{not json") == .invalidJSON(
+            path: path, line: 1, column: 2, problem: "found 'n', expected a key in double quotes or '}'"))
         #expect(error(file: "[1, 2]") == .malformedFile(path: path, detail: "the top level is not an object"))
         #expect(error(file: "{not json")?.exitStatus == .configuration)
+    }
+
+    @Test func aTrailingCommaIsRefusedWithTheFileAndPosition() {
+        #expect(error(file: #"{"model": "qwen",}"#) == .invalidJSON(
+            path: path, line: 1, column: 18, problem: "found '}', expected a key in double quotes"))
+        let indented = "{\n  \"backend\": [\"ollama\", \"engine\",],\n  \"model\": \"qwen\"\n}\n"
+        let error = error(file: indented)
+        #expect(error == .invalidJSON(
+            path: path, line: 2, column: 34,
+            problem: "found ']', expected a value (object, array, string, number, true, false or null)"))
+        #expect(error.map { "\($0)" } == "\(path):2:34: the configuration file is not valid JSON (found ']', expected "
+            + "a value (object, array, string, number, true, false or null)); fix it or remove it")
+        #expect(error?.exitStatus == .configuration)
+    }
+
+    @Test func fileValuesKeepTheirExactNumbers() throws {
+        let configuration = try resolve(file: #"{"seed": 18446744073709551615, "maxTokens": 4096, "timeout": 2.5}"#)
+        #expect(configuration.seed.value == UInt64.max)
+        #expect(configuration.maxTokens.value == 4096)
+        #expect(configuration.timeout.value == 2.5)
+        #expect(error(file: #"{"seed": 18446744073709551616}"#)?.exitStatus == .configuration)
+        #expect(error(file: #"{"backend": ["ollama", 3]}"#)?.exitStatus == .configuration)
     }
 
     @Test func replayNeedsACassette() {

@@ -116,6 +116,12 @@ import Testing
             """)
         #expect(EvalFormat.indentedJSON("not json {") == "not json {")
     }
+
+    @Test func indentedJSONLeavesWhatOrigamisParserRefusesAsItIs() {
+        // A trailing comma, which Foundation's JSONSerialization accepts: the answer is shown as the model wrote it.
+        #expect(EvalFormat.indentedJSON(#"{"ideas": ["crane",],}"#) == #"{"ideas": ["crane",],}"#)
+        #expect(EvalFormat.indentedJSON(#"{"a": 1, "a": 2}"#) == #"{"a": 1, "a": 2}"#)
+    }
 }
 
 /// Collects strings from a `@Sendable` closure.

@@ -99,13 +99,59 @@ enum HostileInputs {
         Case(what: "HEIC brand with garbage boxes", file: "fake.heic",
              make: write([0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8) + [UInt8](repeating: 0x41, count: 300)),
              outcome: .fails(.dataError) { if case .invalidHeader = $0 { true } else if case .truncated = $0 { true } else { false } }),
+        // libheif's HEVC encoder makes the HEIC; without one, the committed sample photo is cut instead, so the case
+        // never degrades into an empty file.
         Case(what: "HEIC cut in half", file: "half.heic",
              make: { url in
-                 let heic = TestImages.heic(HostilePhotoTests.picture) ?? []
+                 let sample = SamplePhotosTests.folder.appendingPathComponent("paper-crane.heic")
+                 let heic = try TestImages.heic(HostilePhotoTests.picture) ?? Array(Data(contentsOf: sample))
                  try Data(heic.prefix(heic.count / 2)).write(to: url)
              },
-             outcome: .fails(.dataError) { _ in true }),
+             outcome: .fails(.dataError) { $0 == .truncated(file: "half.heic", format: .heic) }),
     ]
+
+    /// Each byte pair `from` in `bytes` replaced by `to`, as a text-mode copy converts line endings.
+    static func replacing(_ from: [UInt8], with to: [UInt8], in bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            if bytes[index...].starts(with: from) {
+                out += to
+                index += from.count
+            } else {
+                out.append(bytes[index])
+                index += 1
+            }
+        }
+        return out
+    }
+
+    /// A file of `format` whose signature `damage` spoiled: refused as a damaged file of that format, its first
+    /// bytes named.
+    static func damaged(_ what: String, _ file: String, _ format: PhotoFormat, _ bytes: [UInt8], shown: Int) -> Case {
+        Case(what: what, file: file, make: write(bytes), outcome: .fails(.dataError) {
+            $0 == .damagedSignature(file: file, format: format, leadingBytes: Array(bytes.prefix(shown)))
+        })
+    }
+
+    static let signatureCases: [Case] = {
+        let webp = TestImages.webp(HostilePhotoTests.picture)
+        return [
+            damaged("PNG whose CR LF became LF in a text-mode copy", "lf.png", .png,
+                    replacing([0x0D, 0x0A], with: [0x0A], in: png), shown: 8),
+            damaged("PNG whose LF became CR LF in a text-mode copy", "crlf.png", .png,
+                    replacing([0x0A], with: [0x0D, 0x0A], in: png), shown: 8),
+            damaged("PNG that lost a signature byte", "lost.png", .png,
+                    Array(png[0..<2] + png[3...]), shown: 8),
+            damaged("PNG whose first byte lost its high bit", "seven.png", .png, patched(png, at: 0, [0x09]), shown: 8),
+            damaged("JPEG whose start marker is one byte off", "off.jpg", .jpeg, patched(jpeg, at: 1, [0xD9]),
+                    shown: 4),
+            damaged("JPEG that lost its first byte", "lost.jpg", .jpeg, Array(jpeg.dropFirst()), shown: 4),
+            damaged("WebP whose WEBP tag is one byte off", "tag.webp", .webp, patched(webp, at: 11, [0x51]), shown: 12),
+            damaged("WebP that lost a byte of its size", "size.webp", .webp, Array(webp[0..<5] + webp[6...]),
+                    shown: 12),
+        ]
+    }()
 
     static let fileSystemCases: [Case] = [
         Case(what: "a directory", file: "folder.jpg",

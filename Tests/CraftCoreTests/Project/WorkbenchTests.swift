@@ -1,5 +1,6 @@
 import CraftCore
 import Foundation
+import Synchronization
 import Testing
 
 /// The project commands' CraftCore entry points on the test double: what they record, what they skip, and that
@@ -49,6 +50,28 @@ import Testing
     }
 
     private var photo: URL { root.appendingPathComponent("red.jpg") }
+
+    @Test func brainstormStartsWarmingTheModelBeforeThePhotosDecode() async throws {
+        let model = TestLanguageModel(answers: [Self.analysis, Self.ideas, Self.ideas])
+        let sessions = Mutex(0)
+        let warmingBeforeDecode = Mutex(false)
+        let bench = Workbench(
+            store: store,
+            makeSession: { transcript in
+                sessions.withLock { $0 += 1 }
+                return LanguageModelSession(model: model, transcript: transcript)
+            },
+            loadPhoto: { _ in
+                // The session that prewarms is made, and its prewarm launched, before any photo is decoded.
+                warmingBeforeDecode.withLock { $0 = sessions.withLock { $0 } == 1 }
+                return Attachment(label: "Photo_aaaaaa", sha256: "aaaaaa00", data: Data([1]), description: "red paper")
+            })
+        _ = try await bench.brainstorm(photos: [photo], hint: nil)
+        #expect(warmingBeforeDecode.withLock { $0 })
+        // The prewarm runs beside the decoding and the flow, unawaited; give it time to be seen.
+        for _ in 0..<1000 where model.prewarmed.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(model.prewarmed.map(\.entries) == [[.instructions(CraftInstructions.brainstorm)]])
+    }
 
     @Test func brainstormCreatesTheProjectAndRemembersThePhotos() async throws {
         let model = TestLanguageModel(answers: [Self.analysis, Self.ideas, Self.ideas])

@@ -39,7 +39,7 @@ import Testing
         (#""a" "b""#, .trailingData(offset: 4)),
         ("1 2", .trailingData(offset: 2)),
         ("true false", .trailingData(offset: 5)),
-        ("nullx", .trailingData(offset: 4)),
+        ("nullx", .invalidLiteral("nullx", offset: 0)),
         ("[1,]", .unexpectedCharacter("']'", offset: 3, expected: "a value (object, array, string, number, true, false or null)")),
         (#"{"a":1,}"#, .unexpectedCharacter("'}'", offset: 7, expected: "a key in double quotes")),
         (#"{"a" 1}"#, .unexpectedCharacter("'1'", offset: 5, expected: "':'")),
@@ -48,13 +48,37 @@ import Testing
         (#"{"a":1]"#, .unexpectedCharacter("']'", offset: 6, expected: "',' or '}'")),
         ("[1}", .unexpectedCharacter("'}'", offset: 2, expected: "',' or ']'")),
         ("tru", .unexpectedEnd(offset: 3, expected: "'true'")),
-        ("trUe", .unexpectedCharacter("'U'", offset: 2, expected: "'true'")),
+        ("trUe", .invalidLiteral("trUe", offset: 0)),
         ("'a'", .unexpectedCharacter(#""'""#, offset: 0, expected: "a value (object, array, string, number, true, false or null)")),
         ("", .unexpectedEnd(offset: 0, expected: "a value (object, array, string, number, true, false or null)")),
         (#"{"a":1,"a":2}"#, .duplicateKey("a", offset: 7)),
     ])
     func structuralMistakesAreReportedWithTheirOffset(_ text: String, _ expected: SchemaError) {
         #expect(Self.error(text) == expected)
+    }
+
+    @Test(arguments: [
+        ("[1", "the JSON ends early at byte 2: expected ',' or ']', with ] still to close (was the answer cut off?)"),
+        (#"{"a":-2.5e3"#,
+         "the JSON ends early at byte 11: expected ',' or '}', with } still to close (was the answer cut off?)"),
+        ("[1.", "the JSON ends early at byte 3: expected the rest of the number, with ] still to close (was the "
+            + "answer cut off?)"),
+        (#"["x", truth]"#, "invalid JSON at byte 6: truth is not a JSON value (true, false and null are the only "
+            + "bare words; text needs double quotes)"),
+        ("[tru]", "invalid JSON at byte 1: tru is not a JSON value (true, false and null are the only bare words; "
+            + "text needs double quotes)"),
+        (#"{"ok": nul"#, "the JSON ends early at byte 10: expected 'null', with } still to close (was the answer "
+            + "cut off?)"),
+        ("[falsehood]", "invalid JSON at byte 1: falsehood is not a JSON value (true, false and null are the only "
+            + "bare words; text needs double quotes)"),
+    ])
+    func messagesNameWhatIsWrongAndWhatIsMissing(_ text: String, _ message: String) {
+        #expect(Self.error(text).map { "\($0)" } == message)
+    }
+
+    @Test func aLongBadWordIsShownCut() {
+        let word = "t" + String(repeating: "x", count: 100)
+        #expect(Self.error("[\(word)]") == .invalidLiteral(String(word.prefix(40)) + "…", offset: 1))
     }
 
     @Test(arguments: ["01", "1.", "-", "+1", ".5", "1e", "1e+", "--1", "1.2.3", "-a", "1.e3", "0x10", "[1.]"])

@@ -125,6 +125,8 @@ import Testing
         #"{"ideas": ["a\qb"]}"#,
         #"[{"a": "x"} 1]"#,
         #"{"a": [tru]}"#,
+        #"["x", truth, 1]"#,
+        "[t" + String(repeating: "x", count: 60) + "]",
     ])
     func errorsAreTheSameAtEveryChunkSize(_ document: String) throws {
         let expected = MalformedJSONTests.error(document)

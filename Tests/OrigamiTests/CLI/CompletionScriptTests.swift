@@ -41,7 +41,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: shell("bash") != nil))
+    @Test(.enabled(if: shell("bash") != nil, "needs bash on PATH"))
     func bashCompletesCommandsOptionsAndValues() throws {
         let file = try scriptFile("bash")
         let driver = """
@@ -60,13 +60,13 @@ import Testing
         #expect(output == "brainstorm\n--help --hint\nollama\nstart stop status\nbash zsh fish\n--step\n")
     }
 
-    @Test(.enabled(if: shell("zsh") != nil))
+    @Test(.enabled(if: shell("zsh") != nil, "needs zsh on PATH (scripts/setup --for-tests installs it)"))
     func zshScriptIsValidSyntax() throws {
         let (status, output) = try run(Self.shell("zsh")!, ["-n", try scriptFile("zsh").path])
         #expect(status == 0, "\(output)")
     }
 
-    @Test(.enabled(if: shell("fish") != nil))
+    @Test(.enabled(if: shell("fish") != nil, "needs fish on PATH (scripts/setup --for-tests installs it)"))
     func fishCompletesCommandsAndSubcommands() throws {
         let file = try scriptFile("fish")
         let (status, output) = try run(

@@ -69,6 +69,40 @@ import Testing
         #expect(try origami.run(["brainstorm", "empty"]).status == 66)
     }
 
+    /// Root reads a mode-000 file, so when the tests run as root (as CI does) origami runs as `nobody`.
+    @Test func anUnreadablePhotoExits66EvenWhenTheTestsRunAsRoot() throws {
+        let photo = origami.file("locked.jpg")
+        try FileManager.default.copyItem(
+            at: OrigamiProcess.packageRoot.appendingPathComponent("SamplePhotos/paper-warm.jpg"), to: photo)
+        chmod(photo.path, 0)
+        let arguments = ["brainstorm", "locked.jpg"]
+        let outcome: OrigamiProcess.Outcome
+        if geteuid() == 0 {
+            let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
+            try #require(
+                FileManager.default.isExecutableFile(atPath: setpriv.path),
+                "running as root, the test needs util-linux's setpriv to read the photo as nobody")
+            outcome = try origami.run(
+                ["--reuid=nobody", "--regid=nogroup", "--clear-groups", OrigamiProcess.binary.path] + arguments,
+                executable: setpriv)
+        } else {
+            outcome = try origami.run(arguments)
+        }
+        #expect(outcome.status == 66, "\(outcome.stderr)")
+        #expect(outcome.stderr.hasSuffix(
+            "error: locked.jpg: cannot be read (permission denied); check the file's permissions\n"))
+    }
+
+    @Test func aDeviceAsTheCassetteIsNamedSoEvenForRoot() throws {
+        let photo = OrigamiProcess.packageRoot.appendingPathComponent("SamplePhotos/paper-warm.jpg").path
+        let outcome = try origami.run(["brainstorm", "--backend", "replay", "--cassette", "/dev/null", photo])
+        #expect(outcome.status == 69)
+        #expect(outcome.stderr.contains(
+            "replay: /dev/null: is a device, not a cassette file; pass the JSON Lines file that --record wrote"))
+        #expect(!outcome.stderr.contains("permission"), "\(outcome.stderr)")
+        #expect(!outcome.stderr.contains("--record /dev/null"), "\(outcome.stderr)")
+    }
+
     @Test func aDamagedProjectExits65AndStaysAsItWas() throws {
         let damaged = #"{"schemaVersion": 1, "photos": [}"#
         try origami.write(damaged, to: ".origami/project.json")

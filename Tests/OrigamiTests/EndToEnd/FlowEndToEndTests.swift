@@ -17,7 +17,7 @@ private let recordedCoachRunsExist = FileManager.default.fileExists(
 /// the installable model has called every step it was shown complete.
 ///
 /// The suite runs when the recorded cassette is present (`scripts/record-flow` writes it).
-@Suite(.enabled(if: recordedFlowExists))
+@Suite(.enabled(if: recordedFlowExists, "needs Fixtures/flow.json and its cassette (scripts/record-flow)"))
 struct FlowEndToEndTests {
     static let fixtures = OrigamiProcess.packageRoot.appendingPathComponent("Tests/OrigamiTests/Fixtures")
 
@@ -144,7 +144,8 @@ struct FlowEndToEndTests {
         #expect(!FileManager.default.fileExists(atPath: origami.file(".origami/project.json").path))
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    @Test(.enabled(
+        if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a pseudo-terminal"))
     func onATerminalIdeasAreRedrawnInPlaceAndColoured() throws {
         // script(1) gives origami a pseudo-terminal, so stdout and stderr are TTYs as for a person.
         let command = "\(OrigamiProcess.binary.path) brainstorm --hint '\(recorded.hint)' SamplePhotos"
@@ -159,7 +160,7 @@ struct FlowEndToEndTests {
         #expect(!plain.stdout.contains("\u{1B}"))
     }
 
-    @Test(.enabled(if: recordedCoachRunsExist))
+    @Test(.enabled(if: recordedCoachRunsExist, "needs Fixtures/r4.cassette.jsonl (scripts/record-flow)"))
     func eightConcurrentCoachRunsLoseNoFeedback() throws {
         var origami = self.origami
         origami.environment["ORIGAMI_CASSETTE"] = Self.fixtures.appendingPathComponent("r4.cassette.jsonl").path

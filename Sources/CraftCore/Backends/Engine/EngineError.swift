@@ -34,7 +34,7 @@ public enum EngineError: Error, Sendable, Hashable {
 }
 
 extension EngineError: ExitStatusProviding {
-    /// The exit status for this error (DESIGN.md): missing parts are "unavailable", a held lock is temporary.
+    /// The exit status for this error (see `ExitStatus`): missing parts are "unavailable", a held lock is temporary.
     public var exitStatus: ExitStatus {
         switch self {
         case .serverNotInstalled, .serverNotExecutable, .modelMissing, .modelUnverified, .modelChecksum,

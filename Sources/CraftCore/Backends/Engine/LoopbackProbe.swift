@@ -43,7 +43,8 @@ struct LoopbackSocket {
 ///
 /// This is a liveness probe, not a model client: it runs while the server may not be listening yet, where
 /// refused connections are the normal case, and it must not touch the process-wide URLSession (whose teardown
-/// races on refused connections, DESIGN.md). Requests and answers go through `OpenAILanguageModel`.
+/// races on refused connections: swift-corelibs-foundation #4791). Requests and answers go through
+/// `OpenAILanguageModel`.
 struct LoopbackProbe {
     /// The answer to a probe.
     struct Reply: Equatable {

@@ -35,12 +35,7 @@ public struct Cassette: Sendable {
 
     /// Reads every entry; a line that is not an entry is an error naming the file and line.
     public func load() throws -> [Entry] {
-        let text: String
-        do {
-            text = try String(contentsOf: url, encoding: .utf8)
-        } catch {
-            throw CassetteError.unreadable(path: url.path, detail: "\(error.localizedDescription)")
-        }
+        let text = try Self.text(of: url)
         let decoder = JSONDecoder()
         var entries: [Entry] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
@@ -52,6 +47,31 @@ public struct Cassette: Sendable {
             }
         }
         return entries
+    }
+
+    /// The file's text, or why there is none: nothing at the path, a folder or device rather than a file, or a
+    /// file that cannot be read. (Foundation calls `/dev/null` a permission problem, so the file is asked first.)
+    static func text(of url: URL) throws(CassetteError) -> String {
+        var status = stat()
+        guard stat(url.path, &status) == 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { throw .missing(path: url.path) }
+            throw .unreadable(path: url.path, detail: String(cString: strerror(code)).lowercased())
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG, S_IFIFO: break
+        case S_IFDIR: throw .notAFile(path: url.path, kind: "a folder")
+        case S_IFCHR, S_IFBLK: throw .notAFile(path: url.path, kind: "a device")
+        default: throw .notAFile(path: url.path, kind: "a special file")
+        }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            let reason = access(url.path, R_OK) == 0 ? "it could not be read" : String(cString: strerror(errno))
+            throw .unreadable(path: url.path, detail: reason.lowercased())
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw .unreadable(path: url.path, detail: "it is not UTF-8 text")
+        }
+        return text
     }
 
     /// Appends one entry as a line.
@@ -76,6 +96,10 @@ public struct Cassette: Sendable {
 public enum CassetteError: Error, Sendable, Hashable {
     // MARK: The file
 
+    /// Nothing exists at the cassette's path.
+    case missing(path: String)
+    /// The path names a folder or a device, not a cassette file; `kind` says which.
+    case notAFile(path: String, kind: String)
     /// The cassette cannot be read.
     case unreadable(path: String, detail: String)
     /// A line is not a recorded exchange.
@@ -93,7 +117,7 @@ extension CassetteError: ExitStatusProviding {
     /// A missing file is missing input; a bad line or a miss is bad data; an unwritable file cannot be created.
     public var exitStatus: ExitStatus {
         switch self {
-        case .unreadable: .noInput
+        case .missing, .notAFile, .unreadable: .noInput
         case .malformedLine, .miss: .dataError
         case .unwritable: .cannotCreate
         }
@@ -104,8 +128,13 @@ extension CassetteError: CustomStringConvertible {
     /// What went wrong, to what, and what to do.
     public var description: String {
         switch self {
+        case .missing(let path):
+            "\(path): no such cassette; record one with --record \(path)"
+        case .notAFile(let path, let kind):
+            "\(path): is \(kind), not a cassette file; pass the JSON Lines file that --record wrote"
         case .unreadable(let path, let detail):
-            "\(path): cannot read the cassette (\(detail)); record one with --record \(path)"
+            "\(path): cannot read the cassette (\(detail)); check that it is the file --record wrote and that you may "
+                + "read it"
         case .malformedLine(let path, let line, let detail):
             "\(path):\(line): not a recorded exchange (\(detail)); re-record the cassette"
         case .unwritable(let path, let detail):

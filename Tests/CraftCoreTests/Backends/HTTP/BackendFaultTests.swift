@@ -24,7 +24,7 @@ enum Wire: String, CaseIterable, Sendable, CustomTestStringConvertible {
     }
 }
 
-@Suite(.enabled(if: FaultServer.isAvailable), .timeLimit(.minutes(2)))
+@Suite(.enabled(if: FaultServer.isAvailable, FaultServer.needs), .timeLimit(.minutes(2)))
 struct BackendFaultTests {
     static let answer = "{\"title\":\"Paper crane\",\"steps\":3}"
 
@@ -208,4 +208,9 @@ struct BackendFaultTests {
         #expect(outcomes["drip"] == [true])
         for mode in ["stall:20", "cut", "huge", "500", "midstream"] { #expect(outcomes[mode] == [false]) }
     }
+}
+
+extension FaultServer {
+    /// Why the fault suites are off when they are: the reason they give for skipping.
+    static let needs: Comment = "needs python3 on PATH to run scripts/fault-server.py"
 }

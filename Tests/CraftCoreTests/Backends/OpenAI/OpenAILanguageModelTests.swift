@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import CraftCore
 
-@Suite(.enabled(if: FaultServer.isAvailable), .timeLimit(.minutes(1)))
+@Suite(.enabled(if: FaultServer.isAvailable, FaultServer.needs), .timeLimit(.minutes(1)))
 struct OpenAILanguageModelTests {
     private func model(_ name: String, flavor: OpenAIConfiguration.Flavor, server: FaultServer? = nil,
                        path: String = "") throws -> OpenAILanguageModel {
