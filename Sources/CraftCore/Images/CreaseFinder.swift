@@ -73,8 +73,10 @@ struct CreaseFinder {
         for cell in ranked.prefix(200) {
             let (bin, rho) = (cell / (2 * diagonal + 1), cell % (2 * diagonal + 1) - diagonal)
             let near = found.contains { other in
-                let apart = min(abs(other.bin - bin), angles - abs(other.bin - bin))
-                return apart <= 6 && Double(abs(other.rho - rho)) <= 0.12 * size
+                // Across the 0°/180° seam a line's distance changes sign.
+                let wraps = abs(other.bin - bin) > angles / 2
+                let apart = wraps ? angles - abs(other.bin - bin) : abs(other.bin - bin)
+                return apart <= 6 && Double(abs(other.rho - (wraps ? -rho : rho))) <= 0.12 * size
             }
             guard !near, found.count < 3, Self.dividesWell(sample, bin: bin, rho: rho, angles: angles),
                 let crease = verify(bin: bin, rho: rho, angles: angles, inside: inside, isEdge: isEdge,

@@ -40,9 +40,13 @@ public struct PhotoScene: Sendable, Hashable {
         let model = SurfaceModel(planes)
         let mask = Self.objectMask(planes: planes, coarse: base.blurred(radius: Self.coarseRadius), model: model)
         let minimum = max(12, Int(Self.smallestObject * Double(planes.count)))
-        let regions = mask.regions().filter { $0.count >= minimum }
+        // A region reaching across the whole picture (a band of another cloth, the table's edge) is not a thing on
+        // the surface; many of them mean there is no one surface at all.
+        let large = mask.regions().filter { $0.count >= minimum }
+        let (spanning, regions) = (large.filter { Self.spans($0, planes) }, large.filter { !Self.spans($0, planes) })
         let covered = Double(regions.reduce(0) { $0 + $1.count }) / Double(planes.count)
-        guard covered <= Self.largestCover, !model.modes.isEmpty else {
+        let across = Double(spanning.reduce(0) { $0 + $1.count }) / Double(planes.count)
+        guard covered <= Self.largestCover, across < Self.largestBand, !model.modes.isEmpty else {
             self.init(objects: [], surface: nil, countIsApproximate: false)
             return
         }
@@ -64,6 +68,23 @@ public struct PhotoScene: Sendable, Hashable {
             objects: objects.sorted { $0.share > $1.share },
             surface: NamedColour.nearest(to: model.colour(underLight: model.brightestLight)).name,
             countIsApproximate: touching)
+    }
+
+    /// Regions reaching across the picture covering this share of it leave no one surface to describe.
+    static let largestBand = 0.2
+
+    /// Whether the region touches two opposite edges of the picture.
+    static func spans(_ region: [Int], _ planes: LabPlanes) -> Bool {
+        let (width, height) = (planes.width, planes.height)
+        var edges = (left: false, right: false, top: false, bottom: false)
+        for index in region {
+            let (x, y) = (index % width, index / width)
+            if x == 0 { edges.left = true }
+            if x == width - 1 { edges.right = true }
+            if y == 0 { edges.top = true }
+            if y == height - 1 { edges.bottom = true }
+        }
+        return (edges.left && edges.right) || (edges.top && edges.bottom)
     }
 
     /// Objects smaller than this share of the picture are not searched for creases.
