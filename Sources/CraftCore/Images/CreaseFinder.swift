@@ -32,9 +32,9 @@ struct CreaseFinder {
         self.scale = scale
     }
 
-    /// The creases of the object `mask` (in working-copy pixels), whose colours are read from `colours`.
-    func creases(in mask: BinaryMask, colours: LabPlanes) -> [Crease] {
-        let inner = mask.eroded(2)
+    /// The creases of the object `mask` (in working-copy pixels; `inner` is it shrunk by two pixels, so the
+    /// outline's own edge is left out), whose colours are read from `colours`.
+    func creases(in mask: BinaryMask, inner: BinaryMask, colours: LabPlanes) -> [Crease] {
         // Inside pixels at this scale, away from the outline.
         var inside = [Bool](repeating: false, count: width * height)
         var (sumX, sumY, count) = (0.0, 0.0, 0.0)

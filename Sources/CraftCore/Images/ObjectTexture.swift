@@ -39,10 +39,10 @@ struct ObjectTexture {
         spread >= Self.texturedObject && edgeDensity >= Self.texturedPixels
     }
 
-    /// Measures the object `mask`: edges on `detail`, repetition on the working copy's `lightness`. Nil when the
-    /// object is too thin to have an inside (a needle) or too small to hold two tiles.
-    init?(mask: BinaryMask, lightness: [Float], detail: CreaseFinder) {
-        let inner = mask.eroded(2)
+    /// Measures the object `mask` inside `inner` (the mask shrunk by two pixels): edges on `detail`, repetition on
+    /// the working copy's `lightness`. Nil when the object is too thin to have an inside (a needle) or too small to
+    /// hold two tiles.
+    init?(mask: BinaryMask, inner: BinaryMask, lightness: [Float], detail: CreaseFinder) {
         guard inner.count >= 40, inner.count * 4 >= mask.count else { return nil }
         let (columns, rows) = (detail.width / Self.tile, detail.height / Self.tile)
         var tiles = [(inside: Int, edges: Int)](repeating: (0, 0), count: max(1, columns * rows))

@@ -30,7 +30,8 @@ public struct PhotoScene: Sendable, Hashable {
 
     /// Measures the scene in `image`.
     public init(of image: RGBImage) {
-        let small = image.resized(toFit: Self.workingSize)
+        let detailed = image.resized(toFit: 2 * Self.workingSize)
+        let small = detailed.resized(toFit: Self.workingSize)
         guard small.width >= 16, small.height >= 16 else {
             self.init(objects: [], surface: nil, countIsApproximate: false)
             return
@@ -52,7 +53,7 @@ public struct PhotoScene: Sendable, Hashable {
         }
         let grouping = base.blurred(radius: 3)
         let measurer = SceneMeasurer(
-            base: base, planes: planes, model: model, detail: CreaseFinder(image.resized(toFit: 2 * Self.workingSize), scale: 2))
+            base: base, planes: planes, model: model, detail: CreaseFinder(detailed, scale: 2))
         var objects: [SceneObject] = []
         var touching = false
         for region in regions {
