@@ -157,8 +157,9 @@ struct CreaseFinder {
         let (first, second) = (sides[0] / Float(sideCounts[0]), sides[1] / Float(sideCounts[1]))
         let colourA = LabColour(l: Double(first.x), a: Double(first.y), b: Double(first.z))
         let colourB = LabColour(l: Double(second.x), a: Double(second.y), b: Double(second.z))
+        let (rayA, rayB) = (SIMD3(first.x + 16, first.y, first.z), SIMD3(second.x + 16, second.y, second.z))
         guard NamedColour.nearest(to: colourA).name == NamedColour.nearest(to: colourB).name
-            || SurfaceModel.offRay(SIMD3(first.x + 16, first.y, first.z), from: SIMD3(second.x + 16, second.y, second.z)) < 8
+            || SurfaceModel.offRay(rayA, from: rayB) < 8
         else { return nil }
         var angle = (theta + Double.pi / 2) * 180 / Double.pi
         if angle >= 180 { angle -= 180 }

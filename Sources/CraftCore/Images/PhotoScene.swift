@@ -57,7 +57,8 @@ public struct PhotoScene: Sendable, Hashable {
         var objects: [SceneObject] = []
         var touching = false
         for region in regions {
-            let parts = RegionSplitter.split(region, colours: grouping, fine: planes, minimum: minimum).filter { $0.count >= minimum }
+            let parts = RegionSplitter.split(region, colours: grouping, fine: planes, minimum: minimum)
+                .filter { $0.count >= minimum }
             for part in parts {
                 let found = measurer.objects(part, touching: parts.count > 1)
                 objects += found
@@ -102,7 +103,8 @@ public struct PhotoScene: Sendable, Hashable {
         let (width, height) = (planes.width, planes.height)
         var mask = BinaryMask.hysteresis(model.distanceMap(planes), width: width, height: height, low: 5, high: 13)
         let coarseModel = SurfaceModel(coarse)
-        let broad = BinaryMask.hysteresis(coarseModel.distanceMap(coarse), width: width, height: height, low: 7, high: 11)
+        let broad = BinaryMask.hysteresis(
+            coarseModel.distanceMap(coarse), width: width, height: height, low: 7, high: 11)
             .eroded(coarseRadius)
         for index in mask.bits.indices where broad.bits[index] { mask.bits[index] = true }
         return mask.opened(1).closed(1).fillingHoles()

@@ -108,7 +108,8 @@ enum RegionSplitter {
         }
         var groups = [Int](repeating: -1, count: planes.count)
         for index in region {
-            let colour = LabColour(l: Double(planes.l[index]) / 2, a: Double(planes.a[index]), b: Double(planes.b[index]))
+            let colour = LabColour(
+                l: Double(planes.l[index]) / 2, a: Double(planes.a[index]), b: Double(planes.b[index]))
             var (best, bestDistance) = (0, Double.infinity)
             for (candidate, centre) in centres.enumerated() {
                 let distance = colour.squaredDistance(to: centre)

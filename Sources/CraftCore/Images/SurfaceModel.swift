@@ -67,7 +67,8 @@ struct SurfaceModel {
                 var best = Float.infinity
                 for mode in modes {
                     let expected = mode * lit
-                    let scale = min(Self.brightCeiling, max(Self.shadowFloor, (p * expected).sum() / (expected * expected).sum()))
+                    let fit = (p * expected).sum() / (expected * expected).sum()
+                    let scale = min(Self.brightCeiling, max(Self.shadowFloor, fit))
                     let residual = p - expected * scale
                     best = min(best, (residual * residual).sum())
                 }
@@ -162,7 +163,8 @@ struct SurfaceModel {
             scratch.initialize(repeating: 0)
             for observation in observations {
                 let (u, v, factor) = (Double(observation.u), Double(observation.v), Double(observation.factor))
-                (scratch[42], scratch[43], scratch[44], scratch[45], scratch[46], scratch[47]) = (1, u, v, u * u, v * v, u * v)
+                (scratch[42], scratch[43], scratch[44]) = (1, u, v)
+                (scratch[45], scratch[46], scratch[47]) = (u * u, v * v, u * v)
                 for row in 0..<6 {
                     let term = scratch[42 + row]
                     for column in 0..<6 { scratch[row * 7 + column] += term * scratch[42 + column] }

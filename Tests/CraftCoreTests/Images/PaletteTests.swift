@@ -51,10 +51,13 @@ import Testing
     }
 
     @Test func colourWordsGroupTheColoursByShare() {
-        let image = TestImages.bands([(Self.crimson, 0.46), (Self.cream, 0.31), (Self.navy, 0.12), ((30, 150, 50), 0.11)], width: 120, height: 100)
+        let image = TestImages.bands(
+            [(Self.crimson, 0.46), (Self.cream, 0.31), (Self.navy, 0.12), ((30, 150, 50), 0.11)],
+            width: 120, height: 100)
         let analysis = PhotoAnalysis(of: image)
         #expect(analysis.colourWords == "mostly crimson (46 %) and cream (31 %), some navy (12 %) and green (11 %)")
-        #expect(analysis.sentence(label: "Photo_000000", width: 10, height: 20).hasPrefix("Photo_000000 (10×20, portrait): "))
+        let sentence = analysis.sentence(label: "Photo_000000", width: 10, height: 20)
+        #expect(sentence.hasPrefix("Photo_000000 (10×20, portrait): "))
     }
 
     @Test func textureTellsPaperFromYarnFromFabric() {

@@ -7,9 +7,9 @@ import Testing
 ///
 /// Tolerances: the count within one of the objects drawn, and "about" when drawn objects touch; every object with
 /// at least half of it visible found with its centre within a tenth of the picture and its share of the picture
-/// within a factor of 1.6, 2 for long thin ones (soft edges and shadows add to what is measured); for those at least 95 % visible, the
-/// outline the script drew; the texture the script drew; the main colour's hue within 35° of a paint's hue (or both
-/// grey); the whole description under 80 words.
+/// within a factor of 1.6, 2 for long thin ones (soft edges and shadows add to what is measured); for those at
+/// least 95 % visible, the outline the script drew; the texture the script drew; the main colour's hue within 35°
+/// of a paint's hue (or both grey); the whole description under 80 words.
 @Suite struct SampleScenesTests {
     struct Manifest: Decodable {
         struct Photo: Decodable {
@@ -71,7 +71,8 @@ import Testing
             }
             let found = unmatched.remove(at: index)
             let factor = object.shape == "long" ? 2.0 : 1.6
-            #expect(found.share / object.share < factor && object.share / found.share < factor, "\(object.shows): \(note)")
+            let ratio = found.share / object.share
+            #expect(ratio < factor && 1 / ratio < factor, "\(object.shows): \(note)")
             if object.visible >= 0.95 {
                 #expect(Self.agrees(found.outline, object.shape), "\(object.shows) is \(object.shape): \(note)")
             }

@@ -24,7 +24,7 @@ import Testing
     @Test func twoSquaresAndACircleAreThreeObjectsWithTheirOutlines() throws {
         let scene = try Self.found(.squaresAndCircle)
         #expect(scene.objects.count == 3 && !scene.countIsApproximate)
-        let byPlace = Dictionary(scene.objects.map { ($0.position, $0.outline) }, uniquingKeysWith: { first, _ in first })
+        let byPlace = Dictionary(scene.objects.map { ($0.position, $0.outline) }, uniquingKeysWith: { a, _ in a })
         #expect(byPlace == ["in the upper left": .square, "on the right": .square, "at the bottom": .round])
     }
 
@@ -88,35 +88,42 @@ import Testing
 
     @Test func sheetsLyingAcrossEachOtherAreToldApartAndTheCountSaysAbout() throws {
         let overlapping = TestScene(items: [
-            Item(shape: .polygon(TestScene.rectangle(SIMD2(250, 220), SIMD2(200, 200), angle: 0.4)), colour: TestScene.yellow),
-            Item(shape: .polygon(TestScene.rectangle(SIMD2(390, 270), SIMD2(200, 200), angle: 0.1)), colour: TestScene.red),
+            Item(shape: .polygon(TestScene.rectangle(SIMD2(250, 220), SIMD2(200, 200), angle: 0.4)),
+                 colour: TestScene.yellow),
+            Item(shape: .polygon(TestScene.rectangle(SIMD2(390, 270), SIMD2(200, 200), angle: 0.1)),
+                 colour: TestScene.red),
         ])
         let photo = try overlapping.analysed()
         let scene = photo.analysis.scene
         #expect(scene.objects.count == 2 && scene.countIsApproximate)
         #expect(scene.objects.allSatisfy { $0.touchesAnother })
-        #expect(scene.objects.first { $0.colours.contains("crimson") || $0.colours.contains("red") }?.outline == .square)
+        let top = scene.objects.first { $0.colours.contains("crimson") || $0.colours.contains("red") }
+        #expect(top?.outline == .square)
         #expect(photo.description.contains("about two objects, some touching,"))
     }
 
     @Test func needlesLyingAcrossEachOtherAreTwoLongThinPieces() throws {
+        let silver: TestScene.Colour = (200, 200, 205)
         let needles = TestScene(items: [
-            Item(shape: .polygon(TestScene.rectangle(SIMD2(320, 240), SIMD2(420, 8), angle: 0.6)), colour: (200, 200, 205)),
-            Item(shape: .polygon(TestScene.rectangle(SIMD2(320, 250), SIMD2(420, 8), angle: -0.5)), colour: (200, 200, 205)),
+            Item(shape: .polygon(TestScene.rectangle(SIMD2(320, 240), SIMD2(420, 8), angle: 0.6)), colour: silver),
+            Item(shape: .polygon(TestScene.rectangle(SIMD2(320, 250), SIMD2(420, 8), angle: -0.5)), colour: silver),
         ], table: (160, 110, 70))
         let scene = try Self.found(needles)
         #expect(scene.objects.map(\.outline) == [.long, .long])
     }
 
-    static let sceneNames = ["one rectangle", "two squares and a circle", "a triangle", "a creased sheet", "a ball of yarn",
-                             "a striped patch"]
+    static let sceneNames = [
+        "one rectangle", "two squares and a circle", "a triangle", "a creased sheet", "a ball of yarn",
+        "a striped patch",
+    ]
 
     /// Each scene's objects as (position, outline, texture), the creased sheet with its crease's direction.
     static func expected(_ name: String) -> (TestScene, [String]) {
         switch name {
         case "one rectangle": (.oneRectangle, ["in the centre rectangle flat"])
         case "two squares and a circle":
-            (.squaresAndCircle, ["at the bottom round flat", "in the upper left square flat", "on the right square flat"])
+            (.squaresAndCircle,
+             ["at the bottom round flat", "in the upper left square flat", "on the right square flat"])
         case "a triangle": (.triangle, ["in the centre triangle flat"])
         case "a creased sheet":
             (.sheet(crease: (SIMD2(170, 90), SIMD2(470, 390))),

@@ -39,7 +39,10 @@ extension TestScene {
     /// A cream square sheet with a darker straight line across it from `from` to `to` (nil: no line).
     static func sheet(crease: (SIMD2<Double>, SIMD2<Double>)?) -> TestScene {
         TestScene(
-            items: [Item(shape: .polygon(rectangle(SIMD2(320, 240), SIMD2(300, 300))), colour: cream, lines: crease.map { [$0] } ?? [])],
+            items: [
+                Item(shape: .polygon(rectangle(SIMD2(320, 240), SIMD2(300, 300))), colour: cream,
+                     lines: crease.map { [$0] } ?? [])
+            ],
             table: (110, 115, 120))
     }
 

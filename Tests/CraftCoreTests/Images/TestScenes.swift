@@ -42,7 +42,8 @@ struct TestScene {
             switch self {
             case .ellipse(let centre, let radii): (centre - radii, centre + radii)
             case .polygon(let corners):
-                (SIMD2(corners.map(\.x).min()!, corners.map(\.y).min()!), SIMD2(corners.map(\.x).max()!, corners.map(\.y).max()!))
+                (SIMD2(corners.map(\.x).min()!, corners.map(\.y).min()!),
+                 SIMD2(corners.map(\.x).max()!, corners.map(\.y).max()!))
             }
         }
     }
@@ -82,7 +83,8 @@ struct TestScene {
         if nuisance == .lightGradient || nuisance == .sensorNoise {
             for y in 0..<height {
                 for x in 0..<width {
-                    let light = nuisance == .lightGradient ? 1.12 - 0.5 * Double(x) / Double(width) - 0.1 * Double(y) / Double(height) : 1
+                    let (u, v) = (Double(x) / Double(width), Double(y) / Double(height))
+                    let light = nuisance == .lightGradient ? 1.12 - 0.5 * u - 0.1 * v : 1
                     let noise = nuisance == .sensorNoise ? { (unit() + unit() + unit() - 1.5) * 14 } : { 0.0 }
                     for channel in 0..<3 {
                         let index = (y * width + x) * 3 + channel
@@ -172,7 +174,8 @@ struct TestScene {
     private func castShadows(_ canvas: inout [Double]) {
         var cover = [Double](repeating: 0, count: width * height)
         for y in 0..<height {
-            for x in 0..<width where items.contains(where: { $0.shape.contains(SIMD2(Double(x - 14), Double(y - 18))) }) {
+            for x in 0..<width where items.contains(where: { $0.shape.contains(SIMD2(Double(x - 14), Double(y - 18))) })
+            {
                 cover[y * width + x] = 1
             }
         }
@@ -184,7 +187,9 @@ struct TestScene {
 
     /// Small things of many colours all over the table, 2 to 7 pixels across: beads, crumbs, snippets.
     private func scatter(_ canvas: inout [Double], _ unit: () -> Double) {
-        let colours: [Colour] = [(200, 60, 50), (40, 90, 170), (230, 200, 60), (60, 140, 80), (240, 240, 235), (30, 30, 30)]
+        let colours: [Colour] = [
+            (200, 60, 50), (40, 90, 170), (230, 200, 60), (60, 140, 80), (240, 240, 235), (30, 30, 30),
+        ]
         for _ in 0..<260 {
             let centre = SIMD2(unit() * Double(width), unit() * Double(height))
             let radius = 1 + unit() * 2.5
