@@ -135,4 +135,55 @@ def draw_paper(scene, paper, centre, size, angle, colour, seed, opened=False):
                  for t in np.linspace(0, 2 * math.pi, 48, endpoint=False)]
         draw.polygon(rotated(mouth, angle, centre), fill=shade((246, 243, 234), 0.62) + (255,),
                      outline=shade(PAINT[colour], 0.7) + (255,))
-    scene.add(layer, shadow=(10, 14), blur=9, strength=0.45, grain_seed=seed)
+    scene.add(layer, shadow=(10, 14), blur=9, strength=0.45, grain_seed=seed,
+              thing=dict(shows="a sheet of origami paper, folded", shape="irregular" if opened else outline(paper),
+                         paints=[PAINT[colour]] + ([(246, 243, 234)] if any(up == "white" for _, up, _ in paper.layers) else []),
+                         texture="flat"))
+
+
+def outline(paper):
+    """The folded paper's outline by its corners: the convex hull of every layer's corners, without corners that
+    turn by less than 8°; "irregular" when the layers' union is not convex."""
+    points = sorted({(round(x, 6), round(y, 6)) for polygon, _, _ in paper.layers for x, y in polygon})
+
+    def cross(o, a, b):
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower, upper = [], []
+    for point in points:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], point) <= 0:
+            lower.pop()
+        lower.append(point)
+    for point in reversed(points):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], point) <= 0:
+            upper.pop()
+        upper.append(point)
+    hull = lower[:-1] + upper[:-1]
+    corners = []
+    for index, point in enumerate(hull):
+        before, after = hull[index - 1], hull[(index + 1) % len(hull)]
+        turn = math.degrees(abs(math.atan2(after[1] - point[1], after[0] - point[0])
+                                - math.atan2(point[1] - before[1], point[0] - before[0])))
+        if min(turn, 360 - turn) >= 8:
+            corners.append(point)
+    hull_area = polygon_area(corners)
+    # The union's area, measured on a fine grid over the hull's box.
+    xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+    grid = np.mgrid[min(ys):max(ys):400j, min(xs):max(xs):400j]
+    inside = np.zeros(grid[0].shape, bool)
+    for polygon, _, _ in paper.layers:
+        inside |= convex_contains(polygon, grid[1], grid[0])
+    union = inside.mean() * (max(xs) - min(xs)) * (max(ys) - min(ys))
+    if union < 0.97 * hull_area:
+        return "irregular"
+    return {3: "triangle", 4: "four-sided", 5: "five-sided", 6: "six-sided"}.get(len(corners), "irregular")
+
+
+def polygon_area(polygon):
+    return abs(sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(polygon, polygon[1:] + polygon[:1]))) / 2
+
+
+def convex_contains(polygon, x, y):
+    """Whether the points (arrays x, y) lie inside a convex polygon given in either winding."""
+    sides = [(b[0] - a[0]) * (y - a[1]) - (b[1] - a[1]) * (x - a[0]) for a, b in zip(polygon, polygon[1:] + polygon[:1])]
+    return np.logical_and.reduce([side >= -1e-9 for side in sides]) | np.logical_and.reduce([side <= 1e-9 for side in sides])

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Renders origami's sample photos procedurally and writes SamplePhotos/manifest.json (run through
-scripts/make-sample-photos, which provides Pillow, pillow-heif and NumPy in a venv).
+scripts/make-sample-photos, which provides Pillow, pillow-heif and NumPy in a venv). With --manifest-only it draws
+every scene but writes only the manifest, so the ground truth can change without touching the photos.
 
 Every picture is a scene on a table: a wood or linen surface, objects drawn as shaded polygons with soft shadows,
 light falling from the top left, a slight keystone as from a phone held at an angle, lens softness and sensor
@@ -30,7 +31,7 @@ def paper_warm():
     loose_sheet(scene, (1290, 420), 300, "crimson", 0.25, 13)
     paper_stack(scene, (620, 700), 470, ["cream", "gold", "orange", "crimson"], 0.12, 36, 14)
     paper_stack(scene, (1150, 860), 330, ["orange", "crimson"], -0.3, 18, 15)
-    return photograph(scene, 16)
+    return photograph(scene, 16), scene.truth
 
 
 def paper_cool():
@@ -39,7 +40,7 @@ def paper_cool():
     paper_stack(scene, (700, 680), 480, ["sky blue", "lavender", "teal", "navy"], -0.08, 40, 23)
     loose_sheet(scene, (1250, 980), 300, "sky blue", 0.4, 26)
     paper_stack(scene, (1230, 520), 360, ["navy", "teal"], 0.28, 22, 24)
-    return photograph(scene, 25, light=(0.7, 0.15))
+    return photograph(scene, 25, light=(0.7, 0.15)), scene.truth
 
 
 def yarn_and_needles():
@@ -48,7 +49,7 @@ def yarn_and_needles():
     yarn_ball(scene, (700, 650), 260, "coral", 32)
     needle(scene, (240, 1010), (1080, 360), "silver")
     needle(scene, (420, 1130), (980, 240), "silver")
-    return photograph(scene, 34)
+    return photograph(scene, 34), scene.truth
 
 
 def fabric_and_buttons():
@@ -58,19 +59,19 @@ def fabric_and_buttons():
     swatch(scene, (560, 800), (460, 420), ("dots", "teal", "mustard"), 0.22, 44)
     swatch(scene, (940, 760), (420, 420), ("flowers", "sage", "pink"), -0.05, 45)
     button_tin(scene, (1290, 560), 250, 46)
-    return photograph(scene, 47)
+    return photograph(scene, 47), scene.truth
 
 
 def paper_crane():
     scene = Scene(wood(1600, 1200, DARK_WOOD, 51))
     crane(scene, (820, 780), 2.3, "crimson", 52)
-    return photograph(scene, 53, light=(0.5, 0.2))
+    return photograph(scene, 53, light=(0.5, 0.2)), scene.truth
 
 
 def inspiration_sunset():
     scene = Scene(wood(1600, 1200, LIGHT_WOOD, 61, plank=220))
     sunset_print(scene, (800, 600), (1100, 760), -0.06, 62)
-    return photograph(scene, 63)
+    return photograph(scene, 63), scene.truth
 
 
 def cup_photo(state, seed, opened=False):
@@ -79,13 +80,15 @@ def cup_photo(state, seed, opened=False):
     paper = cup(state)
     centre = (600 + rng.normal(0, 30), 560 + rng.normal(0, 20))
     draw_paper(scene, paper, centre, 420, rng.normal(0, 0.08), "teal", seed, opened=opened)
-    return photograph(scene, 80 + seed, keystone=0.05)
+    return photograph(scene, 80 + seed, keystone=0.05), scene.truth
 
 
 
 
 
 def save_jpeg(image, path, orientation=None):
+    if MANIFEST_ONLY:
+        return
     if orientation is None:
         image.save(path, "JPEG", quality=85)
         return
@@ -93,6 +96,11 @@ def save_jpeg(image, path, orientation=None):
     exif[0x0112] = orientation
     stored = image.transpose(Image.Transpose.ROTATE_90) if orientation == 6 else image
     stored.save(path, "JPEG", quality=85, exif=exif)
+
+
+def save(image, path, *arguments, **options):
+    if not MANIFEST_ONLY:
+        image.save(path, *arguments, **options)
 
 
 def main(out):
@@ -104,25 +112,34 @@ def main(out):
     def record(file, category, colours, texture="flat", **extra):
         photos.append({"file": file, "category": category, "colours": colours, "texture": texture, **extra})
 
-    save_jpeg(paper_warm(), out / "paper-warm.jpg", orientation=6)
+    image, objects = paper_warm()
+    save_jpeg(image, out / "paper-warm.jpg", orientation=6)
     record("paper-warm.jpg", "craft supplies", ["crimson", "orange", "gold", "light brown"], orientation=6,
-           shows="two stacks and two loose sheets of origami paper in warm colours on a wooden table")
-    paper_cool().resize((800, 600), Image.LANCZOS).save(out / "paper-cool.png", optimize=True)
+           shows="two stacks and two loose sheets of origami paper in warm colours on a wooden table", objects=objects)
+    image, objects = paper_cool()
+    save(image.resize((800, 600), Image.LANCZOS), out / "paper-cool.png", optimize=True)
     record("paper-cool.png", "craft supplies", ["navy", "teal", "sky blue", "lavender", "silver"],
-           shows="two stacks and a loose sheet of origami paper in cool colours on a grey cloth")
-    save_jpeg(yarn_and_needles(), out / "yarn-and-needles.jpg")
+           shows="two stacks and two loose sheets of origami paper in cool colours on a grey cloth", objects=objects)
+    image, objects = yarn_and_needles()
+    save_jpeg(image, out / "yarn-and-needles.jpg")
     record("yarn-and-needles.jpg", "craft supplies", ["coral", "navy", "silver", "light brown"], texture="fibrous",
-           shows="a large coral ball of yarn, a small navy one and two metal knitting needles on a wooden table")
-    fabric_and_buttons().save(out / "fabric-and-buttons.webp", "WEBP", quality=80, method=6)
+           shows="a large coral ball of yarn, a small navy one and two metal knitting needles on a wooden table",
+           objects=objects)
+    image, objects = fabric_and_buttons()
+    save(image, out / "fabric-and-buttons.webp", "WEBP", quality=80, method=6)
     record("fabric-and-buttons.webp", "craft supplies", ["teal", "sage", "navy", "crimson", "pink", "mustard", "silver", "beige"],
            texture="patterned",
-           shows="four fabric swatches (gingham, stripes, dots, flowers) and a tin of buttons on a cream cloth")
-    paper_crane().save(out / "paper-crane.heic", "HEIF", quality=45)
+           shows="four fabric swatches (gingham, stripes, dots, flowers) and a tin of buttons on a cream cloth",
+           objects=objects)
+    image, objects = paper_crane()
+    save(image, out / "paper-crane.heic", "HEIF", quality=45)
     record("paper-crane.heic", "a finished craft piece", ["crimson", "dark brown"],
-           shows="a folded crimson paper crane on a dark wooden table")
-    save_jpeg(inspiration_sunset(), out / "inspiration-sunset.jpg")
+           shows="a folded crimson paper crane on a dark wooden table", objects=objects)
+    image, objects = inspiration_sunset()
+    save_jpeg(image, out / "inspiration-sunset.jpg")
     record("inspiration-sunset.jpg", "inspiration for the craft", ["orange", "coral", "purple", "navy", "gold", "white", "light brown"],
-           shows="a printed photo of a sunset over mountains and a lake, with a white border, on a wooden table")
+           shows="a printed photo of a sunset over mountains and a lake, with a white border, on a wooden table",
+           objects=objects)
 
     series = [
         ("cup-step1-done.jpg", "1", 1, True, "the square folded into a triangle, fold at the bottom"),
@@ -135,18 +152,24 @@ def main(out):
         ("cup-step6-done.jpg", "5", 6, True, "the finished cup, opened at the top"),
     ]
     for index, (file, state, step, complete, shows) in enumerate(series):
-        image = cup_photo(state, index + 1, opened=step == 6)
+        image, objects = cup_photo(state, index + 1, opened=step == 6)
         save_jpeg(image, out / "progress" / file)
         finished = step == len(CUP_STEPS) and complete
         record("progress/" + file, "a finished craft piece" if finished else "craft supplies", ["teal", "light brown"],
-               step=step, complete=complete, shows=shows)
+               step=step, complete=complete, shows=shows, objects=objects)
 
     manifest = {
         "about": "Ground truth for the sample photos, rendered by scripts/make-sample-photos. Categories use the "
                  "brainstorm's three values; a progress photo before the last step counts as craft supplies (folded "
                  "paper). Colours are the names (from origami's colour table) of the paints the scene was drawn with, "
-                 "main subject first. Texture is the surface the scene is mostly made of: flat (paper, print), fibrous "
-                 "(yarn) or patterned (printed fabric).",
+                 "main subject first; they are a reader's guide, not test truth. Texture is the surface the scene is "
+                 "mostly made of: flat (paper, print), fibrous (yarn) or patterned (printed fabric). Objects are the "
+                 "things the scene script drew, in drawing order, recorded by the script as it drew them: what each "
+                 "shows, its outline (square, rectangle, round, long, triangle, four-/five-/six-sided or irregular, "
+                 "from the drawn geometry), its paints (sRGB), its texture (null: neither flat, fibrous nor "
+                 "patterned), its centre in the photo (fractions of width and height, after the keystone), the share "
+                 "of the picture it covers, the share of it left visible under later objects, and the objects it "
+                 "touches (their indices).",
         "photos": photos,
         "progressSeries": {
             "model": "Paper cup",
@@ -158,5 +181,8 @@ def main(out):
     (out / "manifest.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n")
 
 
+MANIFEST_ONLY = "--manifest-only" in sys.argv
+
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "SamplePhotos")
+    arguments = [argument for argument in sys.argv[1:] if argument != "--manifest-only"]
+    main(arguments[0] if arguments else "SamplePhotos")

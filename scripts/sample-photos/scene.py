@@ -1,5 +1,9 @@
 """The table, the light and the camera of origami's sample photos: surfaces, a scene that composites shaded layers
 with soft shadows, and `photograph`, which adds lamp light, vignette, keystone perspective, lens softness and noise.
+
+The scene also keeps the ground truth of what it draws (`Scene.things`, summed up by `truth`): each object's outline,
+paint, texture, where it ends up in the photo and how much of it stays visible. It comes from how the picture is
+made, never from origami, so the tests can hold origami's description of the photo against it.
 """
 import math
 
@@ -52,13 +56,20 @@ class Scene:
     def __init__(self, surface):
         self.pixels = surface.astype(np.float32)
         self.h, self.w = surface.shape[:2]
+        self.things = []
 
     def layer(self):
         return Image.new("RGBA", (self.w, self.h), (0, 0, 0, 0))
 
-    def add(self, layer, shadow=(16, 22), blur=13, strength=0.5, grain_seed=None):
-        """Composites an RGBA layer over the scene, casting its alpha as a blurred shadow first."""
+    def add(self, layer, shadow=(16, 22), blur=13, strength=0.5, grain_seed=None, thing=None):
+        """Composites an RGBA layer over the scene, casting its alpha as a blurred shadow first. `thing` (shows,
+        shape, paints, texture) records the layer as one object of the ground truth; any layer hides what is under it."""
         alpha = layer.getchannel("A")
+        covered = np.asarray(alpha) > 127
+        for earlier in self.things:
+            earlier["visible"] &= ~covered
+        if thing is not None:
+            self.things.append(dict(thing, drawn=covered, visible=covered.copy()))
         if strength > 0:
             cast = Image.new("L", (self.w, self.h), 0)
             cast.paste(alpha, shadow)
@@ -96,8 +107,46 @@ def find_coefficients(outputs, inputs):
     return np.linalg.solve(np.array(rows, float), np.array(values, float)).tolist()
 
 
+def truth(scene, keystone):
+    """The scene's objects as ground truth: what each shows, its outline, paint and texture, its centre in the photo
+    (fractions of width and height, through the keystone), the share of the picture it covers, the share of it left
+    visible, and the objects it touches."""
+    h, w = scene.h, scene.w
+    inset = keystone * w
+    forward = find_coefficients([(0, 0), (w, 0), (w - inset, h), (inset, h)], [(0, 0), (w, 0), (w, h), (0, h)])
+    a, b, c, d, e, f, g, k = forward
+
+    def grown(mask, steps=3):
+        out = mask.copy()
+        for _ in range(steps):
+            out[1:] |= out[:-1].copy()
+            out[:-1] |= out[1:].copy()
+            out[:, 1:] |= out[:, :-1].copy()
+            out[:, :-1] |= out[:, 1:].copy()
+        return out
+
+    objects = []
+    for index, thing in enumerate(scene.things):
+        ys, xs = np.nonzero(thing["visible"])
+        x, y = xs.mean() + 0.5, ys.mean() + 0.5
+        divisor = g * x + k * y + 1
+        centre = ((a * x + b * y + c) / divisor / w, (d * x + e * y + f) / divisor / h)
+        near = grown(thing["visible"])
+        touches = [other for other, thing2 in enumerate(scene.things) if other != index and (near & thing2["visible"]).any()]
+        objects.append({
+            "shows": thing["shows"], "shape": thing["shape"], "paints": [list(paint) for paint in thing["paints"]],
+            "texture": thing["texture"],
+            "centre": [round(float(centre[0]), 3), round(float(centre[1]), 3)],
+            "share": round(float(thing["visible"].sum() / (w * h)), 4),
+            "visible": round(float(thing["visible"].sum() / thing["drawn"].sum()), 2), "touches": touches,
+        })
+    return objects
+
+
 def photograph(scene, seed, keystone=0.06, light=(0.28, 0.18), warmth=(1.03, 1.0, 0.95)):
-    """Turns the drawn table into a photo: light and vignette, keystone perspective, lens softness, sensor noise."""
+    """Turns the drawn table into a photo: light and vignette, keystone perspective, lens softness, sensor noise.
+    The scene's ground truth is left in `scene.truth`."""
+    scene.truth = truth(scene, keystone)
     h, w = scene.h, scene.w
     y, x = np.mgrid[0:h, 0:w].astype(np.float32)
     lamp = 0.80 + 0.30 * np.exp(-(((x - light[0] * w) ** 2 + (y - light[1] * h) ** 2) / (2 * (0.55 * w) ** 2)))

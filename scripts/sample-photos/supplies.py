@@ -20,14 +20,16 @@ def paper_stack(scene, centre, side, colours, angle, sheets, seed):
         draw.polygon(corners, fill=shade(colour, 0.97 + 0.03 * rng.random()) + (255,), outline=shade(colour, 0.72) + (255,))
     top = square((centre[0], centre[1] - sheets * 1.1), side, angle)
     draw.polygon(top, fill=PAINT[colours[(sheets - 1) % len(colours)]] + (255,), outline=shade(PAINT[colours[0]], 0.7) + (255,))
-    scene.add(layer, grain_seed=seed)
+    scene.add(layer, grain_seed=seed, thing=dict(shows="a stack of square origami paper", shape="square",
+                                                 paints=[PAINT[colours[(sheets - 1) % len(colours)]]], texture="flat"))
 
 
 def loose_sheet(scene, centre, side, colour, angle, seed):
     layer = scene.layer()
     ImageDraw.Draw(layer).polygon(square(centre, side, angle), fill=PAINT[colour] + (255,),
                                   outline=shade(PAINT[colour], 0.75) + (255,))
-    scene.add(layer, shadow=(6, 9), blur=6, strength=0.35, grain_seed=seed)
+    scene.add(layer, shadow=(6, 9), blur=6, strength=0.35, grain_seed=seed,
+              thing=dict(shows="a loose sheet of origami paper", shape="square", paints=[PAINT[colour]], texture="flat"))
 
 
 def yarn_ball(scene, centre, radius, colour, seed):
@@ -59,7 +61,8 @@ def yarn_ball(scene, centre, radius, colour, seed):
         points.append((points[-1][0] + 14, points[-1][1] + 9 * math.sin(step / 4) + 3))
     ImageDraw.Draw(trail).line(points, fill=shade(PAINT[colour], 0.9) + (255,), width=5, joint="curve")
     scene.add(trail, shadow=(4, 6), blur=3, strength=0.3)
-    scene.add(layer, shadow=(22, 30), blur=20, strength=0.55)
+    scene.add(layer, shadow=(22, 30), blur=20, strength=0.55,
+              thing=dict(shows="a ball of yarn", shape="round", paints=[PAINT[colour]], texture="fibrous"))
 
 
 def needle(scene, start, end, colour, width=13):
@@ -75,7 +78,8 @@ def needle(scene, start, end, colour, width=13):
                  fill=PAINT[colour] + (255,))
     draw.line([(x0 + px * 0.4, y0 + py * 0.4), (tip[0] + px * 0.4, tip[1] + py * 0.4)], fill=shade(PAINT[colour], 1.25) + (255,), width=3)
     draw.ellipse([x0 - width * 1.3, y0 - width * 1.3, x0 + width * 1.3, y0 + width * 1.3], fill=shade(PAINT[colour], 0.8) + (255,))
-    scene.add(layer, shadow=(10, 14), blur=6, strength=0.45)
+    scene.add(layer, shadow=(10, 14), blur=6, strength=0.45,
+              thing=dict(shows="a metal knitting needle", shape="long", paints=[PAINT[colour]], texture=None))
 
 
 def swatch(scene, centre, size, pattern, angle, seed):
@@ -98,7 +102,9 @@ def swatch(scene, centre, size, pattern, angle, seed):
     piece = Image.fromarray(rgba, "RGBA").rotate(math.degrees(angle), expand=True, resample=Image.BICUBIC)
     layer = scene.layer()
     layer.alpha_composite(piece, (int(centre[0] - piece.width / 2), int(centre[1] - piece.height / 2)))
-    scene.add(layer, shadow=(7, 10), blur=7, strength=0.35)
+    scene.add(layer, shadow=(7, 10), blur=7, strength=0.35,
+              thing=dict(shows=f"a swatch of {pattern[0]} fabric", shape="square", paints=[PAINT[pattern[1]], PAINT[pattern[2]]],
+                         texture="patterned"))
 
 
 def button_tin(scene, centre, radius, seed):
@@ -121,7 +127,8 @@ def button_tin(scene, centre, radius, seed):
         holes = [(-0.25, 0), (0.25, 0)] if rng.random() < 0.5 else [(-0.22, -0.22), (0.22, -0.22), (-0.22, 0.22), (0.22, 0.22)]
         for hx, hy in holes:
             draw.ellipse([bx + hx * r - 2.5, by + hy * r - 2.5, bx + hx * r + 2.5, by + hy * r + 2.5], fill=shade(colour, 0.4) + (255,))
-    scene.add(layer, shadow=(18, 24), blur=14, strength=0.5)
+    scene.add(layer, shadow=(18, 24), blur=14, strength=0.5,
+              thing=dict(shows="a round tin of buttons", shape="round", paints=[PAINT["silver"]], texture=None))
 
 
 def crane(scene, centre, scale, colour, seed):
@@ -141,7 +148,8 @@ def crane(scene, centre, scale, colour, seed):
     for points, brightness in facets:
         placed = [(centre[0] + x * scale, centre[1] - y * scale) for x, y in points]
         draw.polygon(placed, fill=shade(PAINT[colour], brightness) + (255,), outline=shade(PAINT[colour], 0.6) + (255,))
-    scene.add(layer, shadow=(30, 16), blur=16, strength=0.5, grain_seed=seed)
+    scene.add(layer, shadow=(30, 16), blur=16, strength=0.5, grain_seed=seed,
+              thing=dict(shows="a folded paper crane", shape="irregular", paints=[PAINT[colour]], texture="flat"))
 
 
 def sunset_print(scene, centre, size, angle, seed):
@@ -169,4 +177,6 @@ def sunset_print(scene, centre, size, angle, seed):
     picture = picture.rotate(math.degrees(angle), expand=True, resample=Image.BICUBIC)
     layer = scene.layer()
     layer.alpha_composite(picture, (int(centre[0] - picture.width / 2), int(centre[1] - picture.height / 2)))
-    scene.add(layer, shadow=(8, 12), blur=8, strength=0.4)
+    scene.add(layer, shadow=(8, 12), blur=8, strength=0.4,
+              thing=dict(shows="a printed photo of a sunset with a white border", shape="rectangle", paints=[],
+                         texture="flat"))

@@ -55,45 +55,52 @@ struct BinaryMask: Equatable {
     /// picture are set, so an object cut by the picture's edge is not eaten away from that edge.
     func eroded(_ radius: Int) -> BinaryMask {
         guard radius > 0 else { return self }
-        var grown = inverted().dilated(radius)
-        grown.bits = grown.bits.map { !$0 }
-        return grown
+        return BinaryMask(width: width, height: height, bits: grown(radius, from: false).map { !$0 })
     }
 
-    /// Set where this mask is unset and the other way round.
-    func inverted() -> BinaryMask {
-        BinaryMask(width: width, height: height, bits: bits.map { !$0 })
-    }
-
-    /// The mask grown by `radius` pixels (a square neighbourhood), by running counts across and then down.
+    /// The mask grown by `radius` pixels (a square neighbourhood).
     func dilated(_ radius: Int) -> BinaryMask {
         guard radius > 0 else { return self }
+        return BinaryMask(width: width, height: height, bits: grown(radius, from: true))
+    }
+
+    /// Whether each pixel lies within `radius` (a square neighbourhood) of a pixel whose bit is `value`: a sweep
+    /// each way across every row, then each way down every column, remembering where `value` was last seen.
+    private func grown(_ radius: Int, from value: Bool) -> [Bool] {
         var across = [Bool](repeating: false, count: bits.count)
-        for y in 0..<height {
-            var lastSet = Int.min / 2
-            var nextSet = [Int](repeating: Int.max / 2, count: width)
-            var upcoming = Int.max / 2
-            for x in stride(from: width - 1, through: 0, by: -1) {
-                if bits[y * width + x] { upcoming = x }
-                nextSet[x] = upcoming
-            }
-            for x in 0..<width {
-                if bits[y * width + x] { lastSet = x }
-                across[y * width + x] = x - lastSet <= radius || nextSet[x] - x <= radius
+        var out = [Bool](repeating: false, count: bits.count)
+        bits.withUnsafeBufferPointer { source in
+            across.withUnsafeMutableBufferPointer { target in
+                for row in stride(from: 0, to: source.count, by: width) {
+                    var last = -radius - 1
+                    for x in 0..<width {
+                        if source[row + x] == value { last = x }
+                        target[row + x] = x - last <= radius
+                    }
+                    var next = width + radius
+                    for x in stride(from: width - 1, through: 0, by: -1) {
+                        if source[row + x] == value { next = x }
+                        if next - x <= radius { target[row + x] = true }
+                    }
+                }
             }
         }
-        var out = BinaryMask(width: width, height: height)
-        for x in 0..<width {
-            var lastSet = Int.min / 2
-            var upcoming = Int.max / 2
-            var nextSet = [Int](repeating: Int.max / 2, count: height)
-            for y in stride(from: height - 1, through: 0, by: -1) {
-                if across[y * width + x] { upcoming = y }
-                nextSet[y] = upcoming
-            }
-            for y in 0..<height {
-                if across[y * width + x] { lastSet = y }
-                out.bits[y * width + x] = y - lastSet <= radius || nextSet[y] - y <= radius
+        across.withUnsafeBufferPointer { source in
+            out.withUnsafeMutableBufferPointer { target in
+                var seen = [Int](repeating: -radius - 1, count: width)
+                for y in 0..<height {
+                    for x in 0..<width {
+                        if source[y * width + x] { seen[x] = y }
+                        target[y * width + x] = y - seen[x] <= radius
+                    }
+                }
+                seen = [Int](repeating: height + radius, count: width)
+                for y in stride(from: height - 1, through: 0, by: -1) {
+                    for x in 0..<width {
+                        if source[y * width + x] { seen[x] = y }
+                        if seen[x] - y <= radius { target[y * width + x] = true }
+                    }
+                }
             }
         }
         return out
@@ -151,6 +158,22 @@ struct BinaryMask: Equatable {
             found.append(region)
         }
         return found.sorted { $0.count != $1.count ? $0.count > $1.count : $0[0] < $1[0] }
+    }
+
+    /// A mask of just the given pixels (indices into a picture `width` wide), cut to their bounding box widened by
+    /// `margin` on every side, with the box's origin: morphology on one object costs its size, not the picture's.
+    static func cut(_ indices: [Int], width: Int, height: Int, margin: Int) -> (mask: BinaryMask, x: Int, y: Int) {
+        guard let first = indices.first else { return (BinaryMask(width: 0, height: 0), 0, 0) }
+        var (left, right, top, bottom) = (first % width, first % width, first / width, first / width)
+        for index in indices {
+            let (x, y) = (index % width, index / width)
+            (left, right, top, bottom) = (min(left, x), max(right, x), min(top, y), max(bottom, y))
+        }
+        let (x0, y0) = (max(0, left - margin), max(0, top - margin))
+        let (columns, rows) = (min(width - 1, right + margin) - x0 + 1, min(height - 1, bottom + margin) - y0 + 1)
+        var mask = BinaryMask(width: columns, height: rows)
+        for index in indices { mask.bits[(index / width - y0) * columns + index % width - x0] = true }
+        return (mask, x0, y0)
     }
 
     /// A mask of just the given pixels.

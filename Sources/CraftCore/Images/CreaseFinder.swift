@@ -32,9 +32,9 @@ struct CreaseFinder {
         self.scale = scale
     }
 
-    /// The creases of the object `mask` (in working-copy pixels), whose colours are read from `colours`.
-    func creases(in mask: BinaryMask, colours: LabPlanes) -> [Crease] {
-        let inner = mask.eroded(2)
+    /// The creases of the object `mask` (in working-copy pixels; `inner` is it shrunk by two pixels, so the
+    /// outline's own edge is left out), whose colours are read from `colours`.
+    func creases(in mask: BinaryMask, inner: BinaryMask, colours: LabPlanes) -> [Crease] {
         // Inside pixels at this scale, away from the outline.
         var inside = [Bool](repeating: false, count: width * height)
         var (sumX, sumY, count) = (0.0, 0.0, 0.0)
@@ -73,8 +73,10 @@ struct CreaseFinder {
         for cell in ranked.prefix(200) {
             let (bin, rho) = (cell / (2 * diagonal + 1), cell % (2 * diagonal + 1) - diagonal)
             let near = found.contains { other in
-                let apart = min(abs(other.bin - bin), angles - abs(other.bin - bin))
-                return apart <= 6 && Double(abs(other.rho - rho)) <= 0.12 * size
+                // Across the 0°/180° seam a line's distance changes sign.
+                let wraps = abs(other.bin - bin) > angles / 2
+                let apart = wraps ? angles - abs(other.bin - bin) : abs(other.bin - bin)
+                return apart <= 6 && Double(abs(other.rho - (wraps ? -rho : rho))) <= 0.12 * size
             }
             guard !near, found.count < 3, Self.dividesWell(sample, bin: bin, rho: rho, angles: angles),
                 let crease = verify(bin: bin, rho: rho, angles: angles, inside: inside, isEdge: isEdge,
@@ -155,8 +157,9 @@ struct CreaseFinder {
         let (first, second) = (sides[0] / Float(sideCounts[0]), sides[1] / Float(sideCounts[1]))
         let colourA = LabColour(l: Double(first.x), a: Double(first.y), b: Double(first.z))
         let colourB = LabColour(l: Double(second.x), a: Double(second.y), b: Double(second.z))
+        let (rayA, rayB) = (SIMD3(first.x + 16, first.y, first.z), SIMD3(second.x + 16, second.y, second.z))
         guard NamedColour.nearest(to: colourA).name == NamedColour.nearest(to: colourB).name
-            || SurfaceModel.offRay(SIMD3(first.x + 16, first.y, first.z), from: SIMD3(second.x + 16, second.y, second.z)) < 8
+            || SurfaceModel.offRay(rayA, from: rayB) < 8
         else { return nil }
         var angle = (theta + Double.pi / 2) * 180 / Double.pi
         if angle >= 180 { angle -= 180 }

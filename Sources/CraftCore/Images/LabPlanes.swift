@@ -127,8 +127,18 @@ struct LabPlanes: Sendable {
         return (116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz))
     }
 
+    /// CIE's f (a cube root above a small linear part), from a table with linear interpolation: within 1e-4 of
+    /// the exact value (a hundredth of an L* unit), at a fraction of the cost of `cbrtf` on every pixel.
     private static func f(_ t: Float) -> Float {
-        t > 216.0 / 24389.0 ? cbrtf(t) : (24389.0 / 27.0 * t + 16) / 116
+        let position = max(0, min(1, t)) * Float(cubeRoots.count - 2)
+        let index = Int(position)
+        let fraction = position - Float(index)
+        return cubeRoots[index] + (cubeRoots[index + 1] - cubeRoots[index]) * fraction
+    }
+
+    private static let cubeRoots: [Float] = (0...8192).map { step in
+        let t = Float(step) / 8191
+        return t > 216.0 / 24389.0 ? cbrtf(t) : (24389.0 / 27.0 * t + 16) / 116
     }
 
     private static let linear: [Float] = (0..<256).map { value in

@@ -3,8 +3,9 @@
 /// Texture is edges everywhere: yarn's strands and a print's motifs put edges in almost every small patch of the
 /// object, while a sheet of paper has none, or a few straight creases that cross only some patches. So the object
 /// is cut into tiles, a tile counts as textured when many of its pixels lie on an edge, and the object is textured
-/// when many of its pixels and a good share of its tiles are. Edges are measured relative to the lightness (a navy ball of yarn has the same
-/// strands as a coral one, darker), on a copy twice the working size where a strand is still a line. A textured
+/// when many of its pixels and a good share of its tiles are. Edges are measured relative to the lightness (a navy
+/// ball of yarn has the same strands as a coral one, darker), on a copy twice the working size where a strand is
+/// still a line. A textured
 /// object is patterned when windows inside it repeat themselves at a shift of a few pixels (a print does, yarn's
 /// strands do not), as in `TextureGrid`.
 struct ObjectTexture {
@@ -39,10 +40,10 @@ struct ObjectTexture {
         spread >= Self.texturedObject && edgeDensity >= Self.texturedPixels
     }
 
-    /// Measures the object `mask`: edges on `detail`, repetition on the working copy's `lightness`. Nil when the
-    /// object is too thin to have an inside (a needle) or too small to hold two tiles.
-    init?(mask: BinaryMask, lightness: [Float], detail: CreaseFinder) {
-        let inner = mask.eroded(2)
+    /// Measures the object `mask` inside `inner` (the mask shrunk by two pixels): edges on `detail`, repetition on
+    /// the working copy's `lightness`. Nil when the object is too thin to have an inside (a needle) or too small to
+    /// hold two tiles.
+    init?(mask: BinaryMask, inner: BinaryMask, lightness: [Float], detail: CreaseFinder) {
         guard inner.count >= 40, inner.count * 4 >= mask.count else { return nil }
         let (columns, rows) = (detail.width / Self.tile, detail.height / Self.tile)
         var tiles = [(inside: Int, edges: Int)](repeating: (0, 0), count: max(1, columns * rows))
@@ -64,7 +65,8 @@ struct ObjectTexture {
         let full = tiles.filter { $0.inside * 4 >= Self.tile * Self.tile * 3 }
         guard full.count >= 2 else { return nil }
         edgeDensity = total > 0 ? Double(edges) / Double(total) : 0
-        spread = Double(full.filter { Double($0.edges) >= Self.texturedTile * Double($0.inside) }.count) / Double(full.count)
+        let texturedTiles = full.filter { Double($0.edges) >= Self.texturedTile * Double($0.inside) }.count
+        spread = Double(texturedTiles) / Double(full.count)
         periodicity = 0
         guard isTextured else {
             return
@@ -95,7 +97,8 @@ struct ObjectTexture {
         }
         func count(_ x: Int, _ y: Int) -> Int {
             let (x1, y1) = (x + side, y + side)
-            return sums[y1 * (width + 1) + x1] - sums[y * (width + 1) + x1] - sums[y1 * (width + 1) + x] + sums[y * (width + 1) + x]
+            let stride = width + 1
+            return sums[y1 * stride + x1] - sums[y * stride + x1] - sums[y1 * stride + x] + sums[y * stride + x]
         }
         var found: [(x: Int, y: Int)] = []
         for y in stride(from: 0, through: height - side, by: side / 2) {

@@ -93,7 +93,8 @@ struct OutlineMeasures {
         box = Self.minimumBox(hull)
         let (meanX, meanY) = (sumX / area, sumY / area)
         let (xx, yy, xy) = (sumXX / area - meanX * meanX, sumYY / area - meanY * meanY, sumXY / area - meanX * meanY)
-        ellipseFit = Self.ellipseOverlap(set, width: width, centre: SIMD2(meanX + 0.5, meanY + 0.5), xx: xx, yy: yy, xy: xy)
+        ellipseFit = Self.ellipseOverlap(
+            set, width: width, centre: SIMD2(meanX + 0.5, meanY + 0.5), xx: xx, yy: yy, xy: xy)
     }
 
     /// The outline these measures make.
@@ -103,7 +104,9 @@ struct OutlineMeasures {
         if corners.count == 3, cornerFit >= 0.9 { return .triangle }
         if corners.count == 4, rectangularity >= 0.85 { return aspect <= 1.25 ? .square : .rectangle }
         if ellipseFit >= 0.93, corners.count >= 5 || rectangularity < 0.82 { return aspect <= 1.2 ? .round : .oval }
-        if (4...6).contains(corners.count), cornerFit >= 0.93, solidity >= 0.92 { return .polygon(sides: corners.count) }
+        if (4...6).contains(corners.count), cornerFit >= 0.93, solidity >= 0.92 {
+            return .polygon(sides: corners.count)
+        }
         return .irregular
     }
 
@@ -116,12 +119,16 @@ struct OutlineMeasures {
         }
         var lower: [SIMD2<Double>] = []
         for point in sorted {
-            while lower.count >= 2, cross(lower[lower.count - 2], lower[lower.count - 1], point) <= 0 { lower.removeLast() }
+            while lower.count >= 2, cross(lower[lower.count - 2], lower[lower.count - 1], point) <= 0 {
+                lower.removeLast()
+            }
             lower.append(point)
         }
         var upper: [SIMD2<Double>] = []
         for point in sorted.reversed() {
-            while upper.count >= 2, cross(upper[upper.count - 2], upper[upper.count - 1], point) <= 0 { upper.removeLast() }
+            while upper.count >= 2, cross(upper[upper.count - 2], upper[upper.count - 1], point) <= 0 {
+                upper.removeLast()
+            }
             upper.append(point)
         }
         return Array(lower.dropLast() + upper.dropLast())
@@ -219,9 +226,8 @@ struct OutlineMeasures {
             guard let index = corners.indices.min(by: {
                 (corners[($0 + 1) % count] - corners[$0]).length < (corners[($1 + 1) % count] - corners[$1]).length
             }), (corners[(index + 1) % count] - corners[index]).length < shortest else { break }
-            let (before, a, b, after) = (
-                corners[(index + count - 1) % count], corners[index], corners[(index + 1) % count], corners[(index + 2) % count]
-            )
+            let (before, a) = (corners[(index + count - 1) % count], corners[index])
+            let (b, after) = (corners[(index + 1) % count], corners[(index + 2) % count])
             let (d1, d2) = (a - before, after - b)
             let denominator = d1.x * d2.y - d1.y * d2.x
             var meeting = (a + b) / 2
@@ -279,33 +285,5 @@ struct OutlineMeasures {
             }
         }
         return Double(both) / Double(max(1, ellipse + set.count - both))
-    }
-}
-
-/// Membership of pixel indices in one object, by a yes/no grid over the object's bounding box.
-struct PixelSet {
-    private let bits: [Bool]
-    private let (left, top, columns, rows, width): (Int, Int, Int, Int, Int)
-    let count: Int
-
-    init(_ pixels: [Int], width: Int) {
-        let xs = pixels.map { $0 % width }
-        let ys = pixels.map { $0 / width }
-        left = xs.min() ?? 0
-        top = ys.min() ?? 0
-        columns = (xs.max() ?? 0) - left + 1
-        rows = (ys.max() ?? 0) - top + 1
-        self.width = width
-        count = pixels.count
-        var bits = [Bool](repeating: false, count: columns * rows)
-        for (x, y) in zip(xs, ys) { bits[(y - top) * columns + x - left] = true }
-        self.bits = bits
-    }
-
-    /// Whether the pixel at `index` (row-major in a picture `width` wide) belongs; indices off the picture do not.
-    func contains(_ index: Int) -> Bool {
-        guard index >= 0 else { return false }
-        let (x, y) = (index % width - left, index / width - top)
-        return x >= 0 && y >= 0 && x < columns && y < rows && bits[y * columns + x]
     }
 }

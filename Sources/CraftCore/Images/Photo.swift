@@ -46,10 +46,14 @@ public struct Photo: Sendable, Hashable {
     public let orientation: Int
     /// The model-ready picture as JPEG.
     public let jpegData: Data
-    /// Colours, brightness, contrast and texture measured on the model-ready picture.
+    /// What lies on the surface (objects, outlines, creases, texture) and the picture's colours, measured on the
+    /// model-ready picture.
     public let analysis: PhotoAnalysis
-    /// The text stand-in for models that cannot see, one sentence under the label, e.g.
-    /// `Photo_3fa2c1 (1024×768, landscape): mostly crimson (46 %) and cream (31 %), some navy (12 %); bright, …`.
+    /// The text stand-in for models that cannot see: the label, the size, then the objects on the surface, each with
+    /// colour, outline, place, share, texture and creases, e.g. `Photo_2436c7 (1024×768, landscape): about four
+    /// objects, some touching, on a tan surface: a coral and brown round shape in the centre (11 %), fibrous like
+    /// yarn; a navy round shape in the upper right (4 %), fibrous like yarn; a silver long, thin piece in the centre
+    /// (1 %); …`. A close-up with no surface gets the picture's colours and texture as a whole instead.
     public let description: String
 
     /// Reads, checks, decodes, orients, resizes, re-encodes and describes the photo at `url`.

@@ -38,9 +38,11 @@ public struct PhotoAnalysis: Sendable, Hashable {
 
     /// Measures `image`.
     public init(of image: RGBImage) {
-        scene = PhotoScene(of: image)
-        colours = Palette.dominantColours(in: image)
-        let small = image.resized(toFit: 256)
+        // One shrunk copy serves all three measures; the scene shrinks it further for itself.
+        let copy = image.resized(toFit: 2 * PhotoScene.workingSize)
+        scene = PhotoScene(of: copy)
+        colours = Palette.dominantColours(in: copy)
+        let small = copy.resized(toFit: 256)
         var lightness = [Double](repeating: 0, count: small.width * small.height)
         var sum = 0.0
         for pixel in lightness.indices {

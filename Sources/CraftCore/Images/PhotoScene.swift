@@ -30,7 +30,8 @@ public struct PhotoScene: Sendable, Hashable {
 
     /// Measures the scene in `image`.
     public init(of image: RGBImage) {
-        let small = image.resized(toFit: Self.workingSize)
+        let detailed = image.resized(toFit: 2 * Self.workingSize)
+        let small = detailed.resized(toFit: Self.workingSize)
         guard small.width >= 16, small.height >= 16 else {
             self.init(objects: [], surface: nil, countIsApproximate: false)
             return
@@ -40,19 +41,24 @@ public struct PhotoScene: Sendable, Hashable {
         let model = SurfaceModel(planes)
         let mask = Self.objectMask(planes: planes, coarse: base.blurred(radius: Self.coarseRadius), model: model)
         let minimum = max(12, Int(Self.smallestObject * Double(planes.count)))
-        let regions = mask.regions().filter { $0.count >= minimum }
+        // A region reaching across the whole picture (a band of another cloth, the table's edge) is not a thing on
+        // the surface; many of them mean there is no one surface at all.
+        let large = mask.regions().filter { $0.count >= minimum }
+        let (spanning, regions) = (large.filter { Self.spans($0, planes) }, large.filter { !Self.spans($0, planes) })
         let covered = Double(regions.reduce(0) { $0 + $1.count }) / Double(planes.count)
-        guard covered <= Self.largestCover, !model.modes.isEmpty else {
+        let across = Double(spanning.reduce(0) { $0 + $1.count }) / Double(planes.count)
+        guard covered <= Self.largestCover, across < Self.largestBand, !model.modes.isEmpty else {
             self.init(objects: [], surface: nil, countIsApproximate: false)
             return
         }
         let grouping = base.blurred(radius: 3)
         let measurer = SceneMeasurer(
-            base: base, planes: planes, model: model, detail: CreaseFinder(image.resized(toFit: 2 * Self.workingSize), scale: 2))
+            base: base, planes: planes, model: model, detail: CreaseFinder(detailed, scale: 2))
         var objects: [SceneObject] = []
         var touching = false
         for region in regions {
-            let parts = RegionSplitter.split(region, colours: grouping, fine: planes, minimum: minimum).filter { $0.count >= minimum }
+            let parts = RegionSplitter.split(region, colours: grouping, fine: planes, minimum: minimum)
+                .filter { $0.count >= minimum }
             for part in parts {
                 let found = measurer.objects(part, touching: parts.count > 1)
                 objects += found
@@ -64,6 +70,23 @@ public struct PhotoScene: Sendable, Hashable {
             objects: objects.sorted { $0.share > $1.share },
             surface: NamedColour.nearest(to: model.colour(underLight: model.brightestLight)).name,
             countIsApproximate: touching)
+    }
+
+    /// Regions reaching across the picture covering this share of it leave no one surface to describe.
+    static let largestBand = 0.2
+
+    /// Whether the region touches two opposite edges of the picture.
+    static func spans(_ region: [Int], _ planes: LabPlanes) -> Bool {
+        let (width, height) = (planes.width, planes.height)
+        var edges = (left: false, right: false, top: false, bottom: false)
+        for index in region {
+            let (x, y) = (index % width, index / width)
+            if x == 0 { edges.left = true }
+            if x == width - 1 { edges.right = true }
+            if y == 0 { edges.top = true }
+            if y == height - 1 { edges.bottom = true }
+        }
+        return (edges.left && edges.right) || (edges.top && edges.bottom)
     }
 
     /// Objects smaller than this share of the picture are not searched for creases.
@@ -80,7 +103,8 @@ public struct PhotoScene: Sendable, Hashable {
         let (width, height) = (planes.width, planes.height)
         var mask = BinaryMask.hysteresis(model.distanceMap(planes), width: width, height: height, low: 5, high: 13)
         let coarseModel = SurfaceModel(coarse)
-        let broad = BinaryMask.hysteresis(coarseModel.distanceMap(coarse), width: width, height: height, low: 7, high: 11)
+        let broad = BinaryMask.hysteresis(
+            coarseModel.distanceMap(coarse), width: width, height: height, low: 7, high: 11)
             .eroded(coarseRadius)
         for index in mask.bits.indices where broad.bits[index] { mask.bits[index] = true }
         return mask.opened(1).closed(1).fillingHoles()

@@ -26,13 +26,16 @@ enum RegionSplitter {
         var parts: [[Int]] = []
         for group in Set(region.map { groups[$0] }).sorted() {
             let members = region.filter { groups[$0] == group }
-            let bridged = BinaryMask.of(members, width: planes.width, height: planes.height).closed(2)
-            var label = [Int](repeating: -1, count: planes.count)
-            for (number, component) in bridged.regions().enumerated() {
+            let (bridged, x0, y0) = BinaryMask.cut(members, width: planes.width, height: planes.height, margin: 2)
+            var label = [Int](repeating: -1, count: bridged.bits.count)
+            for (number, component) in bridged.closed(2).regions().enumerated() {
                 for index in component { label[index] = number }
             }
             var byLabel: [Int: [Int]] = [:]
-            for index in members { byLabel[label[index], default: []].append(index) }
+            for index in members {
+                byLabel[label[(index / planes.width - y0) * bridged.width + index % planes.width - x0], default: []]
+                    .append(index)
+            }
             for key in byLabel.keys.sorted() {
                 for index in byLabel[key]! { part[index] = parts.count }
                 parts.append(byLabel[key]!)
@@ -105,7 +108,8 @@ enum RegionSplitter {
         }
         var groups = [Int](repeating: -1, count: planes.count)
         for index in region {
-            let colour = LabColour(l: Double(planes.l[index]) / 2, a: Double(planes.a[index]), b: Double(planes.b[index]))
+            let colour = LabColour(
+                l: Double(planes.l[index]) / 2, a: Double(planes.a[index]), b: Double(planes.b[index]))
             var (best, bestDistance) = (0, Double.infinity)
             for (candidate, centre) in centres.enumerated() {
                 let distance = colour.squaredDistance(to: centre)

@@ -14,10 +14,10 @@ struct SceneMeasurer {
     /// object by colour.
     func objects(_ part: [Int], touching: Bool) -> [SceneObject] {
         let mask = BinaryMask.of(part, width: planes.width, height: planes.height)
+        let inner = mask.eroded(2)
         var object = measure(part, touching: touching)
-        let texture = ObjectTexture(mask: mask, lightness: base.l, detail: detail)
-        object.texture = texture?.texture
-        if mask.eroded(2).count * 4 < mask.count, object.outline != .long {
+        object.texture = ObjectTexture(mask: mask, inner: inner, lightness: base.l, detail: detail)?.texture
+        if inner.count * 4 < mask.count, object.outline != .long {
             guard let strokes = Strokes.split(part, width: planes.width) else { return [] }
             return strokes.map { stroke in
                 var piece = measure(stroke, touching: touching || strokes.count > 1)
@@ -26,7 +26,7 @@ struct SceneMeasurer {
             }
         }
         if object.texture == .flat, object.share >= PhotoScene.creaseFloor {
-            object.creases = detail.creases(in: mask, colours: planes)
+            object.creases = detail.creases(in: mask, inner: inner, colours: planes)
         }
         return [object]
     }
@@ -52,14 +52,15 @@ struct SceneMeasurer {
     /// so the outline is also taken with them cut off by an opening a fortieth of the object's size wide, and the
     /// simpler of the two names wins; the opening alone would blunt sharp corners.
     func outline(_ pixels: [Int], touching: Bool) -> Outline {
-        var mask = BinaryMask.of(pixels, width: planes.width, height: planes.height)
+        // Outlines do not depend on where the object lies, so it is measured in a box of its own.
+        var mask = BinaryMask.cut(pixels, width: planes.width, height: planes.height, margin: 3).mask
         if touching { mask = mask.closed(2) }
-        let whole = mask.regions().first ?? pixels
-        let raw = OutlineMeasures(pixels: whole, width: planes.width).outline
+        let whole = mask.regions().first ?? []
+        let raw = OutlineMeasures(pixels: whole, width: mask.width).outline
         let radius = max(2, min(3, Int((0.025 * Double(whole.count).squareRoot()).rounded())))
-        let trimmed = BinaryMask.of(whole, width: planes.width, height: planes.height).opened(radius).regions().first ?? []
+        let trimmed = BinaryMask.of(whole, width: mask.width, height: mask.height).opened(radius).regions().first ?? []
         guard trimmed.count * 5 >= whole.count * 4 else { return raw }
-        let cleaned = OutlineMeasures(pixels: trimmed, width: planes.width).outline
+        let cleaned = OutlineMeasures(pixels: trimmed, width: mask.width).outline
         return cleaned.simplicity < raw.simplicity ? cleaned : raw
     }
 

@@ -7,7 +7,7 @@ enum Strokes {
     static let most = 3
     /// A stroke must be at least this many times as long as it is thick.
     static let slenderness = 5.0
-    /// Pixels within this distance of a stroke's line belong to it.
+    /// Pixels within this distance of a line found by the Hough transform make its core; within twice it, the stroke.
     static let reach = 2.5
 
     /// The region's pixels as straight strokes (each its pixels), or nil when a few strokes do not explain it.
@@ -18,9 +18,12 @@ enum Strokes {
         let angles = 90
         while strokes.count < most, Double(remaining.count) > 0.12 * Double(points.count) {
             guard let (normal, rho) = strongestLine(remaining.map { points[$0] }, angles: angles) else { break }
-            let near = remaining.filter { abs(points[$0].dot(normal) - rho) <= reach }
-            guard Double(near.count) >= 0.15 * Double(points.count) else { break }
-            let along = SIMD2(-normal.y, normal.x)
+            let core = remaining.filter { abs(points[$0].dot(normal) - rho) <= reach }
+            guard Double(core.count) >= 0.15 * Double(points.count) else { break }
+            // The line refitted on its core, then everything within twice the reach of it: soft edges included.
+            let line = fit(core.map { points[$0] })
+            let near = remaining.filter { abs(points[$0].dot(line.normal) - line.rho) <= 2 * reach }
+            let along = SIMD2(-line.normal.y, line.normal.x)
             let positions = near.map { points[$0].dot(along) }
             let length = (positions.max() ?? 0) - (positions.min() ?? 0) + 1
             guard length >= slenderness * Double(near.count) / length else { return nil }

@@ -38,7 +38,7 @@ struct SurfaceModel {
         findModes(planes, border)
         fitLight(planes, samples: border)
         let distances = distanceMap(planes)
-        let surface = stride(from: 0, to: planes.count, by: 2).filter { distances[$0] < 4 }
+        let surface = stride(from: 0, to: planes.count, by: 3).filter { distances[$0] < 4 }
         if surface.count > planes.count / 20 { fitLight(planes, samples: surface) }
     }
 
@@ -67,7 +67,8 @@ struct SurfaceModel {
                 var best = Float.infinity
                 for mode in modes {
                     let expected = mode * lit
-                    let scale = min(Self.brightCeiling, max(Self.shadowFloor, (p * expected).sum() / (expected * expected).sum()))
+                    let fit = (p * expected).sum() / (expected * expected).sum()
+                    let scale = min(Self.brightCeiling, max(Self.shadowFloor, fit))
                     let residual = p - expected * scale
                     best = min(best, (residual * residual).sum())
                 }
@@ -95,7 +96,10 @@ struct SurfaceModel {
     /// Clusters the band's colours (lightness weighted half, since light varies), merges clusters on one ray from
     /// black (the same surface lit differently), and keeps those covering a fifth of the band, or the largest.
     private mutating func findModes(_ planes: LabPlanes, _ border: [Int]) {
-        let points = border.map { LabColour(l: Double(planes.l[$0]) / 2, a: Double(planes.a[$0]), b: Double(planes.b[$0])) }
+        let points = stride(from: 0, to: border.count, by: 3).map { position in
+            let index = border[position]
+            return LabColour(l: Double(planes.l[index]) / 2, a: Double(planes.a[index]), b: Double(planes.b[index]))
+        }
         let (centres, counts) = Palette.kMeans(points, k: 5, iterations: 12)
         var found: [(vector: SIMD3<Float>, count: Int)] = []
         for (centre, count) in zip(centres, counts) where count > 0 {
@@ -114,7 +118,7 @@ struct SurfaceModel {
             }
         }
         found = merged.sorted { $0.count > $1.count }
-        let total = Float(max(1, border.count))
+        let total = Float(max(1, points.count))
         let kept = found.enumerated().filter { $0.offset == 0 || Float($0.element.count) / total >= 0.2 }.map(\.element)
         modes = kept.map(\.vector)
         shares = kept.map { Float($0.count) / total }
@@ -154,25 +158,31 @@ struct SurfaceModel {
 
     /// The quadratic through the observations by the normal equations (Gaussian elimination with pivoting).
     static func leastSquares(_ observations: [(u: Float, v: Float, factor: Float)]) -> [Float]? {
-        var matrix = [[Double]](repeating: [Double](repeating: 0, count: 7), count: 6)
-        for observation in observations {
-            let (u, v) = (Double(observation.u), Double(observation.v))
-            let terms = [1, u, v, u * u, v * v, u * v]
-            for row in 0..<6 {
-                for column in 0..<6 { matrix[row][column] += terms[row] * terms[column] }
-                matrix[row][6] += terms[row] * Double(observation.factor)
+        // 6 rows of 6 coefficients and the right-hand side, summed in scratch memory (no copy-on-write checks).
+        var matrix = withUnsafeTemporaryAllocation(of: Double.self, capacity: 48) { scratch -> [Double] in
+            scratch.initialize(repeating: 0)
+            for observation in observations {
+                let (u, v, factor) = (Double(observation.u), Double(observation.v), Double(observation.factor))
+                (scratch[42], scratch[43], scratch[44]) = (1, u, v)
+                (scratch[45], scratch[46], scratch[47]) = (u * u, v * v, u * v)
+                for row in 0..<6 {
+                    let term = scratch[42 + row]
+                    for column in 0..<6 { scratch[row * 7 + column] += term * scratch[42 + column] }
+                    scratch[row * 7 + 6] += term * factor
+                }
             }
+            return Array(scratch[0..<42])
         }
         for column in 0..<6 {
-            guard let pivot = (column..<6).max(by: { abs(matrix[$0][column]) < abs(matrix[$1][column]) }),
-                abs(matrix[pivot][column]) > 1e-9
+            guard let pivot = (column..<6).max(by: { abs(matrix[$0 * 7 + column]) < abs(matrix[$1 * 7 + column]) }),
+                abs(matrix[pivot * 7 + column]) > 1e-9
             else { return nil }
-            matrix.swapAt(column, pivot)
+            for entry in 0..<7 { matrix.swapAt(column * 7 + entry, pivot * 7 + entry) }
             for row in 0..<6 where row != column {
-                let factor = matrix[row][column] / matrix[column][column]
-                for entry in column..<7 { matrix[row][entry] -= factor * matrix[column][entry] }
+                let factor = matrix[row * 7 + column] / matrix[column * 7 + column]
+                for entry in column..<7 { matrix[row * 7 + entry] -= factor * matrix[column * 7 + entry] }
             }
         }
-        return (0..<6).map { Float(matrix[$0][6] / matrix[$0][$0]) }
+        return (0..<6).map { Float(matrix[$0 * 7 + 6] / matrix[$0 * 7 + $0]) }
     }
 }
