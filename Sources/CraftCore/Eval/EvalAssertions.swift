@@ -3,7 +3,8 @@ import Foundation
 /// The verdict of one assertion on one run.
 public struct EvalAssertionResult: Sendable, Hashable, Codable {
     /// The assertion's name, stable across reports: `answered`, `schemaValid`, `minIdeas`, `labelsValid`,
-    /// `category`, `stepComplete`, `contains`, `notContains`, `maxLatencyMs`, `maxTokens`.
+    /// `category`, `stepComplete`, `contains`, `notContains`, `maxLatencyMs`, `maxTokens`,
+    /// `maxRetries`.
     public var name: String
     /// Whether it held.
     public var passed: Bool
@@ -78,6 +79,12 @@ public enum EvalAssertions {
                 name: "maxTokens", passed: total.map { $0 <= limit } ?? false,
                 message: total.map { "used \($0) tokens, limit \(limit)" }
                     ?? "the backend reported no token counts, so the limit of \(limit) cannot be checked"
+            ))
+        }
+        if let limit = expectations.maxRetries {
+            results.append(.init(
+                name: "maxRetries", passed: outcome.retries <= limit,
+                message: "asked again \(outcome.retries) \(outcome.retries == 1 ? "time" : "times"), limit \(limit)"
             ))
         }
         return results

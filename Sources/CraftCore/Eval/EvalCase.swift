@@ -113,6 +113,8 @@ public struct EvalExpectations: Sendable, Hashable, Codable {
     public var maxLatencyMs: Double?
     /// Prompt plus completion tokens must not exceed this.
     public var maxTokens: Int?
+    /// The answer must be accepted after at most this many retries (broken rules, loops, answers at the cap).
+    public var maxRetries: Int?
 
     /// Creates expectations.
     public init(
@@ -124,7 +126,8 @@ public struct EvalExpectations: Sendable, Hashable, Codable {
         contains: [TextMatch] = [],
         notContains: [TextMatch] = [],
         maxLatencyMs: Double? = nil,
-        maxTokens: Int? = nil
+        maxTokens: Int? = nil,
+        maxRetries: Int? = nil
     ) {
         self.schemaValid = schemaValid
         self.minIdeas = minIdeas
@@ -135,6 +138,7 @@ public struct EvalExpectations: Sendable, Hashable, Codable {
         self.notContains = notContains
         self.maxLatencyMs = maxLatencyMs
         self.maxTokens = maxTokens
+        self.maxRetries = maxRetries
     }
 
     /// A text to look for at a path of the answer, such as `ideas[*].title`; no path means the whole answer.

@@ -113,7 +113,7 @@ private struct CaseResolver {
         var expectations = EvalExpectations(
             schemaValid: expect.schemaValid, minIdeas: expect.minIdeas, labelsValid: expect.labelsValid,
             contains: expect.contains, notContains: expect.notContains, maxLatencyMs: expect.maxLatencyMs,
-            maxTokens: expect.maxTokens
+            maxTokens: expect.maxTokens, maxRetries: expect.maxRetries
         )
         switch expect.category {
         case .given(let categories):

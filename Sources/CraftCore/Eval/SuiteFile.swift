@@ -176,6 +176,7 @@ struct SuiteFile: Decodable {
         var notContains: [EvalExpectations.TextMatch] = []
         var maxLatencyMs: Double?
         var maxTokens: Int?
+        var maxRetries: Int?
 
         init() {}
 
@@ -183,7 +184,7 @@ struct SuiteFile: Decodable {
             let container = try decoder.container(keyedBy: SuiteKey.self)
             try container.rejectUnknownKeys([
                 "schemaValid", "minIdeas", "labelsValid", "category", "stepComplete", "contains", "notContains",
-                "maxLatencyMs", "maxTokens",
+                "maxLatencyMs", "maxTokens", "maxRetries",
             ])
             schemaValid = try container.optional(Bool.self, "schemaValid")
             minIdeas = try container.count("minIdeas", atLeast: 0)
@@ -194,6 +195,7 @@ struct SuiteFile: Decodable {
             notContains = try container.optional([EvalExpectations.TextMatch].self, "notContains") ?? []
             maxLatencyMs = try container.positive("maxLatencyMs")
             maxTokens = try container.count("maxTokens", atLeast: 1)
+            maxRetries = try container.count("maxRetries", atLeast: 0)
         }
     }
 

@@ -94,6 +94,15 @@ import Testing
         #expect(verdict("maxTokens", .init(maxTokens: 419), silent)?.passed == false)
     }
 
+    @Test func maxRetriesBoundsHowOftenTheAnswerWasAskedFor() {
+        var twice = outcome()
+        twice.retries = 2
+        #expect(verdict("maxRetries", .init(maxRetries: 1), outcome())?.passed == true)
+        #expect(verdict("maxRetries", .init(maxRetries: 1), twice)?.passed == false)
+        #expect(verdict("maxRetries", .init(maxRetries: 1), twice)?.message == "asked again 2 times, limit 1")
+        #expect(verdict("maxRetries", .init(maxRetries: 2), twice)?.passed == true)
+    }
+
     @Test func schemaValidCanExpectEitherWay() {
         let invalid = outcome(error: .init(message: "the model's answer is not valid", exitStatus: 65))
         #expect(verdict("schemaValid", .init(schemaValid: true), outcome())?.passed == true)

@@ -6,18 +6,19 @@ import Testing
 /// The eval's figures of answers that loop, are repaired, repeat items or echo origami's instructions, and their
 /// gates in the suite file.
 @Suite struct EvalLoopFiguresTests {
-    static let echoing = #"{"analyses": [{"image": "Photo_aaaaaa", "analysis": "For every photo, identify the kind "#
-        + #"of craft it belongs to, its colours and its materials.", "typeOfImage": "craft supplies"}], "ideas": ["#
-        + #"{"title": "Crane", "description": "A crane that will reflect the inspiration the person showed you."}]}"#
+    /// The first 16 words of the brainstorm instructions, whatever their wording: 11 sequences, all copied.
+    static let copied = CraftText.words(CraftInstructions.brainstorm.text).prefix(16).joined(separator: " ")
+    static let echoing = #"{"analyses": [{"image": "Photo_aaaaaa", "analysis": ""# + copied
+        + #"", "typeOfImage": "craft supplies"}], "ideas": [{"title": "Crane", "description": "A crane neatly "#
+        + #"folded in the style of any inspiration photo."}]}"#
     static let original = #"{"analyses": [{"image": "Photo_aaaaaa", "analysis": "Two squares of teal paper lie "#
         + #"side by side on a wooden desk.", "typeOfImage": "craft supplies"}], "ideas": ["#
         + #"{"title": "Crane", "description": "A teal crane folded from one of the squares."}]}"#
 
     @Test func instructionEchoIsTheShareOfSixWordSequencesCopiedFromOrigamisOwnText() throws {
         let echo = try #require(EvalAnswerFigures(mode: .brainstorm, answer: Self.echoing))
-        // "For every photo, identify the kind of craft it belongs to, its colours and its materials." has 16 words,
-        // all from the instructions: 11 sequences. The description has 11 words, 6 sequences, of which the last 2
-        // ("reflect the inspiration the person showed you") are copied.
+        // The analysis is 16 words of the instructions: 11 sequences, all copied. The description has 11 words, 6
+        // sequences, of which the last 2 ("in the style of any inspiration photo") are copied.
         #expect(echo.sequences == 17 && echo.echoedSequences == 13)
         #expect(try #require(EvalAnswerFigures(mode: .brainstorm, answer: Self.original)).echoedSequences == 0)
         #expect(EvalAnswerFigures(mode: .brainstorm, answer: #"{"ideas": []}"#)?.instructionEcho == nil)

@@ -27,11 +27,17 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("SamplePhotos")
 
-    static let manifest: Manifest = {
-        let data = (try? Data(contentsOf: folder.appendingPathComponent("manifest.json"))) ?? Data()
-        return (try? JSONDecoder().decode(Manifest.self, from: data)) ?? Manifest(
-            photos: [], progressSeries: .init(model: "", steps: [], photos: []))
-    }()
+    /// The manifest, or why it could not be read.
+    static let loaded = Result {
+        try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: folder.appendingPathComponent("manifest.json")))
+    }
+
+    static let manifest = (try? loaded.get()) ?? Manifest(
+        photos: [], progressSeries: .init(model: "", steps: [], photos: []))
+
+    /// The files the parameterised tests run over; when the manifest does not decode, one case that fails saying
+    /// why, rather than no cases at all.
+    static let files = manifest.photos.isEmpty ? ["manifest.json (\(loaded))"] : manifest.photos.map(\.file)
 
     @Test func manifestCoversEveryPhotoWithAKnownCategory() throws {
         let categories: Set = ["inspiration for the craft", "craft supplies", "a finished craft piece"]
@@ -56,9 +62,9 @@ import Testing
         #expect(Self.manifest.photos.contains { ($0.orientation ?? 1) != 1 })
     }
 
-    @Test(arguments: manifest.photos.map(\.file))
+    @Test(arguments: files)
     func samplePhotoDecodesUprightWithTheTextureItWasDrawnWith(file: String) throws {
-        let entry = try #require(Self.manifest.photos.first { $0.file == file })
+        let entry = try #require(Self.manifest.photos.first { $0.file == file }, "no manifest entry: \(file)")
         let photo = try Photo.load(contentsOf: Self.folder.appendingPathComponent(file))
         #expect(photo.orientation == (entry.orientation ?? 1))
         #expect(max(photo.width, photo.height) <= 1024)

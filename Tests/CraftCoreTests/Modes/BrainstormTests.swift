@@ -21,7 +21,10 @@ import Testing
         #expect(pass1.request.responseFormat?.plainJSONSchema.contains(#"["Photo_a1b2c3","Photo_d4e5f6"]"#) == true)
 
         let pass2 = model.calls[1]
-        #expect(pass2.flowPrompt?.segments == [.text("What can I make with this? Please offer 3 ideas.")])
+        #expect(
+            pass2.flowPrompt?.segments == [
+                .text("What can I make with this? Please offer 3 ideas."), .text(CraftPrompts.ideasGuide),
+            ])
         #expect(pass2.prompt?.attachments.isEmpty == true)
         #expect(pass2.request.responseFormat?.name == "BrainstormIdeaList")
         #expect(pass2.transcript.entries.count == 4)
@@ -78,7 +81,7 @@ import Testing
         #expect(pass2.instructions == [CraftInstructions.brainstorm.text])
         #expect(
             pass2.flowPrompt?.segments == [
-                .text("What can I make with this? Please offer 3 ideas."),
+                .text("What can I make with this? Please offer 3 ideas."), .text(CraftPrompts.ideasGuide),
                 .text("Only consider ideas that fit this request from the person, quoted: \"something I can wear\""),
             ])
     }

@@ -27,6 +27,11 @@ import Testing
                         + "Then provide feedback sections. Finally, set isCurrentStepComplete to true "
                         + "only if the photo clearly shows step 2 is complete."
                 ),
+                .text(
+                    "When you have origami's description of a photo instead of the photo itself, judge only from "
+                        + "what the description states; it cannot show small details of a fold, so unless it states "
+                        + "the result of step 2 outright, the step is not complete."
+                ),
                 .image(Flow.progress),
             ])
     }

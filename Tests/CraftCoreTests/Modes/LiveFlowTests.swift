@@ -30,19 +30,13 @@ struct LiveFlowTests {
         // answers as token ids, and the coach (which offers a tool) through the chat API.
         let session = LanguageModelSession(
             chain: try factory.chain(), smallModel: try factory.smallModel(), overrides: .init(seed: 7))
-        let paper = Fixture.photo(
-            "a1b2c3",
-            description: "Photo_a1b2c3 (1024×768, landscape): mostly crimson (46 %) and cream (31 %), some navy "
-                + "(12 %); bright, flat colour areas with straight edges: a stack of square origami paper."
-        )
-        let crane = Fixture.photo(
-            "d4e5f6",
-            description: "Photo_d4e5f6 (768×1024, portrait): mostly white (70 %) and grey (20 %); a folded paper "
-                + "bird with pointed wings on a wooden table."
-        )
+        // Real sample photos through the real decoder and description, as `origami brainstorm` sends them.
+        let paper = try Self.samplePhoto("paper-warm.jpg")
+        let crane = try Self.samplePhoto("paper-crane.heic")
+        #expect(paper.description?.contains("Photo_") == true)
 
         let brainstorm = try await Brainstorm(session: session).run(photos: [paper, crane])
-        #expect(Set(brainstorm.analyses.map(\.image.label)) == ["Photo_a1b2c3", "Photo_d4e5f6"])
+        #expect(Set(brainstorm.analyses.map(\.image.label)) == [paper.label, crane.label])
         #expect(brainstorm.ideas.count >= 3)
         #expect(!brainstorm.modelSawPhotos)
         Self.log("brainstorm", brainstorm.usage, retries: brainstorm.retries)
@@ -51,9 +45,8 @@ struct LiveFlowTests {
         #expect(!tutorial.content.steps.isEmpty)
         Self.log("tutorial", tutorial.usage, retries: tutorial.retries)
 
-        let progress = Fixture.photo(
-            "0f0f0f", description: "Photo_0f0f0f (1024×1024, square): a crimson square of paper lying flat, unfolded."
-        )
+        // A flat, unfolded square: no first step of any tutorial is done in it.
+        let progress = try Self.samplePhoto("paper-cool.png")
         let coach = try await Coach(session: session)
             .check(tutorial: tutorial.content, step: 1, photos: [progress])
         #expect((2...3).contains(coach.feedback.sections.count))
@@ -79,6 +72,14 @@ struct LiveFlowTests {
             + "complete \(coach.isStepComplete), terms \(terms.content.terms)\n"
         FileHandle.standardError.write(Data(summary.utf8))
         for engine in engines { try await engine.stop() }
+    }
+
+    static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("SamplePhotos")
+
+    /// A committed sample photo as origami attaches it: decoded, described and labelled by `Photo`.
+    static func samplePhoto(_ file: String) throws -> CraftCore.Attachment {
+        try Photo.load(contentsOf: samples.appendingPathComponent(file)).attachment()
     }
 
     static func log(_ mode: String, _ usage: Usage?, retries: Int) {
