@@ -1,12 +1,16 @@
 /// What a photo shows, as far as crafting goes: the three categories of Apple's Origami sample, raw values
 /// exactly as the sample spells them (the model answers with these strings).
+///
+/// Supplies come first, in the schema too: what people photograph for origami is mostly their supplies, and the
+/// small on-box models lean towards the first choice offered when a description leaves them unsure (with
+/// inspiration first, the 1.5B model called loose sheets of paper "inspiration" in most runs).
 public enum ImageCategory: String, Sendable, Hashable, Codable, CaseIterable {
-    /// Something the user would like to make or that sets the mood.
-    case inspiration = "inspiration for the craft"
     /// Materials and tools to make something with.
     case supplies = "craft supplies"
     /// Something already made.
     case finishedPiece = "a finished craft piece"
+    /// Something the user would like to make or that sets the mood.
+    case inspiration = "inspiration for the craft"
 }
 
 extension ImageCategory: Generable {
@@ -15,7 +19,7 @@ extension ImageCategory: Generable {
 
     /// A string that is one of the three raw values.
     public static var generationSchema: GenerationSchema {
-        .choices("ImageCategory", description: "Whether the photo shows inspiration, supplies or a finished piece",
+        .choices("ImageCategory", description: "Whether the photo shows supplies, a finished piece or inspiration",
                  allCases.map(\.rawValue))
     }
 

@@ -5,6 +5,12 @@
 /// true verdict without a completion message (and a message without one), which the session retries and a chain
 /// treats as a failed domain rule. On backends with tools the model may also file the photo under the current
 /// step with `MovePhotoToStepTool`.
+///
+/// A model that could not see the photos (it read origami's descriptions of them) never completes a step: a
+/// description of shapes, colours and straight lines cannot show whether a fold is right, and such a model called
+/// almost every step complete in the eval, wrong ones included. Its complete verdict is kept as
+/// `unconfirmedCompletion` and the step stays current; the person moves on with `--step` when they are sure. This
+/// errs, as the sample asks, strongly on the side of false.
 public struct Coach: Sendable {
     /// The session the check runs on (switched to coach mode).
     public let session: LanguageModelSession
@@ -38,12 +44,19 @@ public struct Coach: Sendable {
             to: prompt, generating: CoachFeedback.self, tools: [tool],
             onUpdate: { if case .retrying(let violations) = $0 { onRetry(violations) } }
         )
-        let complete = result.content.isCurrentStepComplete
+        var feedback = result.content
+        let unconfirmed = feedback.isCurrentStepComplete && !result.modelSawPhotos
+        if unconfirmed {
+            feedback.isCurrentStepComplete = false
+            feedback.completionMessage = nil
+        }
+        let complete = feedback.isCurrentStepComplete
         let last = tutorial.steps.map(\.number).max() ?? step
         return CoachResult(
-            feedback: result.content,
+            feedback: feedback,
             step: step,
             isStepComplete: complete,
+            unconfirmedCompletion: unconfirmed,
             nextStep: complete ? step + 1 : step,
             isTutorialComplete: complete && step == last,
             movedPhotos: tool.moved,
@@ -64,6 +77,9 @@ public struct CoachResult: Sendable, Hashable {
     public var step: Int
     /// Whether the step is done: the only thing that advances the tutorial.
     public var isStepComplete: Bool
+    /// True when the model called the step complete without seeing the photos (from origami's descriptions):
+    /// the verdict was not taken, and `feedback` holds it as incomplete.
+    public var unconfirmedCompletion: Bool = false
     /// The step to work on next: the following one when this one is complete (one past the last when the
     /// tutorial is finished), else the same.
     public var nextStep: Int

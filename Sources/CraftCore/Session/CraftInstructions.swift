@@ -25,7 +25,7 @@ public enum CraftInstructions {
     /// Term: pick and explain craft words a newcomer may not know.
     public static let term = Instructions(
         """
-        You explain craft words to beginners. Pick the words from a tutorial a newcomer may not know \
-        (folds, stitches, techniques, tools, materials), each once. Explain a word in one or two plain sentences.
+        You explain craft words to beginners. From a tutorial, pick the words a newcomer may not know, each \
+        once and written exactly as the tutorial writes them. Explain a word in one or two plain sentences.
         """)
 }

@@ -12,20 +12,21 @@ public enum CraftPrompts {
     public static func analysis(of photos: [Attachment]) -> Prompt {
         let labels = photos.map(\.label).joined(separator: ", ")
         let framing = """
-            Here are \(photos.count == 1 ? "a photo" : "\(photos.count) photos") for a craft project: \(labels). \
+            \(photos.count == 1 ? "Here is a photo" : "Here are \(photos.count) photos") for a craft project: \(labels). \
             Analyse each photo exactly once, referring to it by its label: describe what you see (the kind of \
-            craft, colours, materials) and say whether it shows inspiration for the craft, craft supplies or a \
-            finished craft piece.
+            craft, colours, materials) and say whether it shows craft supplies, a finished craft piece or \
+            inspiration for the craft.
             """
         return Prompt([.text(framing)] + photos.map { .image($0) } + [.text(categoryGuide)])
     }
 
     /// How to tell the three categories apart, after the photos: plain definitions a small model can apply.
     static let categoryGuide = """
-        Categories: "craft supplies" are materials or tools not yet made into anything (sheets of paper, yarn, \
-        fabric, buttons, needles, a sheet with a few folds); "a finished craft piece" is one object someone has \
-        made (a folded figure, a knitted item, a paper cup); "inspiration for the craft" is a picture of \
-        something else to take ideas from (a landscape, an artwork, a printed photo).
+        Choosing typeOfImage: several separate things lying on a surface (squares or sheets of paper, yarn, \
+        needles, pieces of fabric, buttons) are "craft supplies", even when neatly laid out; one made object \
+        (a folded figure, a knitted item, a paper cup) is "a finished craft piece"; a picture of something else \
+        (a landscape, an artwork, a printed photo) is "inspiration for the craft". When unsure, choose "craft \
+        supplies".
         """
 
     /// What the ideas should be, after the sample's question: different from each other, made from the supplies.

@@ -40,6 +40,12 @@ enum CoachCommand: Command {
         text += renderer.feedback(Project.Feedback(
             step: result.step, photoLabels: [], feedback: feedback, modelSawPhotos: result.modelSawPhotos,
             date: bench.now()))
+        if result.unconfirmedCompletion {
+            text += renderer.wrap(
+                "The model thinks step \(result.step) is done, but it cannot see photos and judged from origami's "
+                    + "description, which cannot show a fold's detail, so the step stays open. When you are sure it "
+                    + "is done, check the next one: origami coach --step \(result.step + 1) PHOTO", indent: 2)
+        }
         if result.isTutorialComplete || outcome.currentStep > outcome.stepCount {
             text += console.out.green("  The tutorial is complete.") + "\n"
         } else {
@@ -49,7 +55,8 @@ enum CoachCommand: Command {
         context.report([result.report], sawPhotos: result.modelSawPhotos)
         console.event("result", [
             ("command", .string("coach")), ("step", GeneratedContent(result.step)),
-            ("isStepComplete", .bool(result.isStepComplete)), ("observation", .string(feedback.observation)),
+            ("isStepComplete", .bool(result.isStepComplete)),
+            ("unconfirmedCompletion", .bool(result.unconfirmedCompletion)), ("observation", .string(feedback.observation)),
             ("sections", .array(feedback.sections.map { .object([("title", .string($0.title)),
                                                                   ("body", .string($0.body))]) })),
             ("completionMessage", .optional(feedback.completionMessage)),

@@ -26,8 +26,8 @@ enum ExpectedSchemas {
                         },
                         "typeOfImage": {
                             "type": "string",
-                            "description": "Whether the photo shows inspiration, supplies or a finished piece",
-                            "enum": ["inspiration for the craft", "craft supplies", "a finished craft piece"]
+                            "description": "Whether the photo shows supplies, a finished piece or inspiration",
+                            "enum": ["craft supplies", "a finished craft piece", "inspiration for the craft"]
                         }
                     },
                     "required": ["image", "analysis", "typeOfImage"],

@@ -53,6 +53,24 @@ import Testing
         #expect(last.feedback.completionMessage == "Well folded!")
     }
 
+    @Test func aModelThatCannotSeeNeverCompletesAStepAndItsVerdictIsKeptAsUnconfirmed() async throws {
+        let blind = TestLanguageModel(
+            capabilities: .init(vision: false, nativeJSONSchema: true, tools: false, contextSize: 32_768),
+            answers: [Flow.feedback(complete: true, message: "Well folded!")])
+        let result = try await Self.check(blind, step: 1)
+        #expect(!result.modelSawPhotos && result.unconfirmedCompletion)
+        #expect(!result.isStepComplete && result.nextStep == 1 && !result.isTutorialComplete)
+        #expect(!result.feedback.isCurrentStepComplete && result.feedback.completionMessage == nil)
+        #expect(result.feedback.sections.map(\.title) == ["What You Did Well", "Next Steps"])
+
+        let seeing = try await Self.check(TestLanguageModel(answers: [Flow.feedback(complete: true, message: "Yes")]))
+        #expect(seeing.modelSawPhotos && seeing.isStepComplete && !seeing.unconfirmedCompletion)
+        let incomplete = try await Self.check(TestLanguageModel(
+            capabilities: .init(vision: false, nativeJSONSchema: true, tools: false, contextSize: 32_768),
+            answers: [Flow.feedback(complete: false)]))
+        #expect(!incomplete.isStepComplete && !incomplete.unconfirmedCompletion)
+    }
+
     @Test func trueWithAnEmptyCompletionMessageBreaksTheDomainRule() async throws {
         let model = TestLanguageModel(answers: [Flow.feedback(complete: true, message: "  ")])
         await #expect(
