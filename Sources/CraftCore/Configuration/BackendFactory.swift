@@ -79,8 +79,8 @@ public struct BackendFactory: Sendable {
 
     /// Term's own model, when it has one (see `ModeModels`): the session's small model, tried before the chain.
     ///
-    /// On the engine it is the small model's server, which reads only what was said since term's instructions
-    /// (see `CurrentModeLanguageModel`); with `--record` its exchanges are recorded as the session sent them.
+    /// On the engine it is the small model's server. The session sends it only what was said since term's
+    /// instructions (see `CurrentModeLanguageModel`); with `--record` its exchanges are recorded as sent.
     public func smallModel() throws -> (any LanguageModel)? {
         let modes = modeModels()
         guard modes.termHasOwnModel else { return nil }
@@ -126,7 +126,7 @@ public struct BackendFactory: Sendable {
             let engine = EngineLanguageModel(
                 manager: engineManager(role: role), idleTimeout: timeout, totalTimeout: total, progress: progress,
                 log: log)
-            return role == .small ? CurrentModeLanguageModel(wrapping: engine) : engine
+            return engine
         case .ollama:
             return OllamaLanguageModel(configuration: OllamaConfiguration(
                 baseURL: try url(configuration.ollamaURL),

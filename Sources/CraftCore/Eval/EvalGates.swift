@@ -15,11 +15,16 @@ public struct EvalGates: Sendable, Hashable, Codable {
     public var maxRepeatedItems: Int?
     /// The most answers allowed to run to the token cap.
     public var maxCappedAnswers: Int?
+    /// The least share of runs whose answer passed the schema and domain checks (0…1).
+    public var minSchemaValidRate: Double?
+    /// The most retries any one run may take (broken rules, loops, answers at the cap).
+    public var maxRetriesPerRun: Int?
 
     /// Creates gates; nil leaves a figure unchecked.
     public init(
         minPassRate: Double? = nil, maxFalseCompleteRate: Double? = nil, minCategoryAccuracy: Double? = nil,
-        maxInstructionEcho: Double? = nil, maxRepeatedItems: Int? = nil, maxCappedAnswers: Int? = nil
+        maxInstructionEcho: Double? = nil, maxRepeatedItems: Int? = nil, maxCappedAnswers: Int? = nil,
+        minSchemaValidRate: Double? = nil, maxRetriesPerRun: Int? = nil
     ) {
         self.minPassRate = minPassRate
         self.maxFalseCompleteRate = maxFalseCompleteRate
@@ -27,6 +32,8 @@ public struct EvalGates: Sendable, Hashable, Codable {
         self.maxInstructionEcho = maxInstructionEcho
         self.maxRepeatedItems = maxRepeatedItems
         self.maxCappedAnswers = maxCappedAnswers
+        self.minSchemaValidRate = minSchemaValidRate
+        self.maxRetriesPerRun = maxRetriesPerRun
     }
 
     /// Whether any gate is set.
@@ -40,7 +47,9 @@ public struct EvalGates: Sendable, Hashable, Codable {
             minCategoryAccuracy: minCategoryAccuracy ?? defaults.minCategoryAccuracy,
             maxInstructionEcho: maxInstructionEcho ?? defaults.maxInstructionEcho,
             maxRepeatedItems: maxRepeatedItems ?? defaults.maxRepeatedItems,
-            maxCappedAnswers: maxCappedAnswers ?? defaults.maxCappedAnswers
+            maxCappedAnswers: maxCappedAnswers ?? defaults.maxCappedAnswers,
+            minSchemaValidRate: minSchemaValidRate ?? defaults.minSchemaValidRate,
+            maxRetriesPerRun: maxRetriesPerRun ?? defaults.maxRetriesPerRun
         )
     }
 
@@ -71,9 +80,16 @@ public struct EvalGates: Sendable, Hashable, Codable {
                 unmeasured: "no answer has six words in a row"
             ))
         }
+        if let bound = minSchemaValidRate {
+            results.append(.init(
+                name: "min-schema-valid-rate", value: metrics.runs == 0 ? nil : metrics.schemaValidRate, bound: bound,
+                atLeast: true, unmeasured: "no run was made"
+            ))
+        }
         let counts: [(String, Int?, Int?)] = [
             ("max-repeated-items", maxRepeatedItems, metrics.repeatedItems),
             ("max-capped-answers", maxCappedAnswers, metrics.cappedAnswers),
+            ("max-retries-per-run", maxRetriesPerRun, metrics.mostRetries),
         ]
         for case (let name, let bound?, let value) in counts {
             results.append(.init(

@@ -41,6 +41,8 @@ public struct EvalMetrics: Sendable, Hashable, Codable {
     public var schemaValidRate: Double
     /// Answers asked for again over all runs: after a broken rule, a loop, or an answer at the token cap.
     public var retries: Int
+    /// The most retries one run took; nil in reports from before it was kept.
+    public var mostRetries: Int?
     /// Answers that ran to the token cap over all runs, those asked for again included.
     public var cappedAnswers: Int?
     /// Answers cut while streaming because they had started repeating themselves, over all runs.
@@ -85,6 +87,7 @@ public struct EvalMetrics: Sendable, Hashable, Codable {
         categoryAccuracy = counts["category"].map { Double($0.passed) / Double($0.total) }
         schemaValidRate = runs == 0 ? 0 : Double(results.count { $0.outcome.schemaValid }) / Double(runs)
         retries = results.reduce(0) { $0 + $1.outcome.retries }
+        mostRetries = results.map(\.outcome.retries).max() ?? 0
         cappedAnswers = results.reduce(0) { $0 + ($1.outcome.cappedAnswers ?? 0) }
         loopsCut = results.reduce(0) { $0 + ($1.outcome.loopsCut ?? 0) }
         repairs = results.reduce(0) { $0 + ($1.outcome.repairs?.count ?? 0) }

@@ -30,7 +30,7 @@ struct SuiteFile: Decodable {
             let container = try decoder.container(keyedBy: SuiteKey.self)
             try container.rejectUnknownKeys([
                 "minPassRate", "maxFalseCompleteRate", "minCategoryAccuracy", "maxInstructionEcho", "maxRepeatedItems",
-                "maxCappedAnswers",
+                "maxCappedAnswers", "minSchemaValidRate", "maxRetriesPerRun",
             ])
             gates.minPassRate = try container.rate("minPassRate")
             gates.maxFalseCompleteRate = try container.rate("maxFalseCompleteRate")
@@ -38,6 +38,8 @@ struct SuiteFile: Decodable {
             gates.maxInstructionEcho = try container.rate("maxInstructionEcho")
             gates.maxRepeatedItems = try container.count("maxRepeatedItems", atLeast: 0)
             gates.maxCappedAnswers = try container.count("maxCappedAnswers", atLeast: 0)
+            gates.minSchemaValidRate = try container.rate("minSchemaValidRate")
+            gates.maxRetriesPerRun = try container.count("maxRetriesPerRun", atLeast: 0)
         }
     }
 

@@ -163,10 +163,7 @@ public actor LanguageModelSession {
             orchestrator = resolved
         } else {
             let main = await Self.contextSize(of: chain.backends)
-            let small = await smallModel.map { [$0] }.asyncFlatMap(Self.contextSize(of:))
-            orchestrator = .standard(
-                contextSize: main, smallModelContextSize: small, hasSmallModel: smallModel != nil, overrides: overrides
-            )
+            orchestrator = .standard(contextSize: main, hasSmallModel: smallModel != nil, overrides: overrides)
             self.orchestrator = orchestrator
         }
         let hasInstructions = transcript.entries.first.map { if case .instructions = $0 { true } else { false } }
@@ -179,7 +176,7 @@ public actor LanguageModelSession {
     /// The chain a profile runs on: the small model first when the profile asks for it and one is configured.
     func chain(for profile: Profile) -> FallbackChain {
         guard profile.model == .small, let smallModel else { return chain }
-        return FallbackChain([smallModel] + chain.backends)
+        return FallbackChain([CurrentModeLanguageModel(wrapping: smallModel)] + chain.backends)
     }
 
     /// A backend's capabilities, asked once per session (backends are asked by name).
@@ -203,9 +200,3 @@ public actor LanguageModelSession {
     }
 }
 
-extension Optional {
-    func asyncFlatMap<T>(_ transform: (Wrapped) async -> T?) async -> T? {
-        guard let self else { return nil }
-        return await transform(self)
-    }
-}

@@ -38,17 +38,16 @@ public struct OrchestratorProfile: Sendable, Hashable, Codable {
     /// The standard profiles of DESIGN.md for models with the given context sizes, with the repetition penalties
     /// of `Repetition`.
     ///
-    /// `smallModelContextSize` is nil when no small model is configured; the term mode then runs on the main
-    /// model. A model whose context is at most `smallContextLimit` tokens keeps only the last
-    /// `defaultKeptEntries` entries on a mode switch.
+    /// Without a small model (`hasSmallModel` false) the term mode runs on the main model. A main model whose
+    /// context is at most `smallContextLimit` tokens keeps only the last `defaultKeptEntries` entries on a mode
+    /// switch. A small model is sent only the current mode's part (`CurrentModeLanguageModel`), so its own context
+    /// never trims the conversation, which would lose the primary model's prompt cache.
     public static func standard(
         contextSize: Int?,
-        smallModelContextSize: Int? = nil,
         hasSmallModel: Bool = false,
         overrides: Overrides = .init()
     ) -> OrchestratorProfile {
         let main = transform(forContextSize: contextSize)
-        let small = hasSmallModel ? transform(forContextSize: smallModelContextSize) : main
         let brainstorm = Profile(
             instructions: CraftInstructions.brainstorm,
             options: GenerationOptions(
@@ -69,7 +68,7 @@ public struct OrchestratorProfile: Sendable, Hashable, Codable {
                 temperature: 0, sampling: .greedy, maximumResponseTokens: defaultMaximumTermTokens,
                 repetition: Repetition.term),
             model: hasSmallModel ? .small : .primary,
-            historyTransform: small
+            historyTransform: main
         )
         return OrchestratorProfile(
             brainstorm: overrides.apply(to: brainstorm),

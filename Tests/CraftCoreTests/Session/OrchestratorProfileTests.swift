@@ -83,13 +83,16 @@ import Testing
 
     @Test func profilesFollowTheDesign() {
         let orchestrator = OrchestratorProfile.standard(
-            contextSize: 32_768, smallModelContextSize: 2048, hasSmallModel: true)
+            contextSize: 32_768, hasSmallModel: true)
         #expect(orchestrator.brainstorm.options.temperature == 1.0)
         #expect(orchestrator.tutorial.options.temperature ?? 1 <= 0.3)
         #expect(orchestrator.tutorial.options.reasoning != nil)
         #expect(orchestrator.term.options.sampling == .greedy)
         #expect(orchestrator.term.model == .small)
-        #expect(orchestrator.term.historyTransform == .keepLast(4))
+        // The small model reads only term's part, so a small context of its own does not trim the conversation.
+        #expect(orchestrator.term.historyTransform == .keepAll)
+        let tight = OrchestratorProfile.standard(contextSize: 4096, hasSmallModel: true)
+        #expect(tight.term.historyTransform == .keepLast(4))
         #expect(OrchestratorProfile.standard(contextSize: nil).term.model == .primary)
     }
 

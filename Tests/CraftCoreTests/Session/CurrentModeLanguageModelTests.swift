@@ -1,8 +1,8 @@
 import Testing
 @testable import CraftCore
 
-/// The small model's server is sent only what was said under the current instructions; the session keeps the
-/// whole conversation for the primary model.
+/// The small model is sent only what was said under the current instructions; the session keeps the whole
+/// conversation for the primary model.
 struct CurrentModeLanguageModelTests {
     static let earlier = Transcript(entries: [
         .instructions(Instructions("brainstorm")), .prompt(Prompt([.text("ideas?")])), .response(Response(text: "{}")),
@@ -23,7 +23,7 @@ struct CurrentModeLanguageModelTests {
     @Test func termAfterATutorialSendsTheSmallModelOnlyItsOwnPart() async throws {
         let primary = TestLanguageModel(answers: [Flow.tutorialJSON])
         let small = TestLanguageModel(name: "small", answers: [#"{"terms": ["triangle"]}"#])
-        let session = LanguageModelSession(model: primary, smallModel: CurrentModeLanguageModel(wrapping: small))
+        let session = LanguageModelSession(model: primary, smallModel: small)
         let tutorial = try await TutorialWriter(session: session).write(idea: TutorialAndTermTests.idea)
         _ = try await TermGlossary(session: session).extractTerms(from: tutorial.content)
 
@@ -37,6 +37,17 @@ struct CurrentModeLanguageModelTests {
         let kept = await session.transcript.entries
         #expect(kept.count == 6)
         #expect(Array(kept[3...4]) == call.transcript.entries)
+    }
+
+    @Test func aSmallModelWithASmallContextLeavesTheConversationWhole() async throws {
+        let tight = Capabilities(vision: false, nativeJSONSchema: true, tools: false, contextSize: 2048)
+        let primary = TestLanguageModel(answers: [Flow.tutorialJSON])
+        let small = TestLanguageModel(name: "small", capabilities: tight, answers: [#"{"terms": ["triangle"]}"#])
+        let session = LanguageModelSession(model: primary, smallModel: small)
+        let tutorial = try await TutorialWriter(session: session).write(idea: TutorialAndTermTests.idea)
+        _ = try await TermGlossary(session: session).extractTerms(from: tutorial.content)
+        #expect(try #require(small.calls.first).transcript.entries.count == 2)
+        #expect(await session.transcript.entries.count == 6)
     }
 
     @Test func prewarmingWarmsTheCurrentPartOnly() async throws {

@@ -1,13 +1,14 @@
 /// Sends a backend only the part of the conversation said under the current instructions: the last instructions
 /// entry and what follows it.
 ///
-/// It wraps the small model's server, which answers term. A session keeps one conversation for every mode and adds a
-/// mode's instructions after it on a switch, so the primary server's prompt cache keeps holding the conversation
-/// (see `OrchestratorProfile.switching`). The small server has read none of it, and term needs none of it: its
-/// prompts carry the tutorial's text. Reading the whole conversation (2,000–3,000 tokens after a tutorial) would
-/// cost the small model more time than it saves by generating faster; reading from term's instructions on costs a
-/// few hundred tokens, and later term requests find that part in the small server's cache. The session's own
-/// transcript is not changed: only what this backend is sent.
+/// The session wraps its small model in it (see `LanguageModelSession.chain(for:)`), whatever the backend: a profile
+/// that runs on the small model runs on a model that never read the conversation. A session keeps one conversation
+/// for every mode and adds a mode's instructions after it on a switch, so the primary model's prompt cache keeps
+/// holding the conversation (see `OrchestratorProfile.switching`). Term needs none of it: its prompts carry the
+/// tutorial's text. Reading the whole conversation (2,000–3,000 tokens after a tutorial) would cost the small model
+/// more time than it saves by generating faster, and could overflow a small context; reading from term's
+/// instructions on costs a few hundred tokens, and later term requests find that part in the small server's cache.
+/// The session's own transcript is not changed: only what this backend is sent.
 public struct CurrentModeLanguageModel: LanguageModel {
     /// The backend that answers.
     public let wrapped: any LanguageModel
