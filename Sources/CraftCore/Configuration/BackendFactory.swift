@@ -79,12 +79,14 @@ public struct BackendFactory: Sendable {
 
     /// Term's own model, when it has one (see `ModeModels`): the session's small model, tried before the chain.
     ///
-    /// On the engine it is the small model's server. The session sends it only what was said since term's
-    /// instructions (see `CurrentModeLanguageModel`); with `--record` its exchanges are recorded as sent.
+    /// On the engine it is the small model's server. On every backend it reads only what was said since term's
+    /// instructions (see `CurrentModeLanguageModel`); with `--record` its exchanges are recorded as the session
+    /// sent them, so a replay without a small model finds them.
     public func smallModel() throws -> (any LanguageModel)? {
         let modes = modeModels()
         guard modes.termHasOwnModel else { return nil }
-        let backend = try makeUnrecorded(modes.term.backend, model: modes.term.model, role: .small)
+        let backend = CurrentModeLanguageModel(
+            wrapping: try makeUnrecorded(modes.term.backend, model: modes.term.model, role: .small))
         guard let record = configuration.record.value else { return backend }
         return RecordingLanguageModel(
             wrapping: backend, cassette: Cassette(url: URL(fileURLWithPath: record)),

@@ -176,7 +176,7 @@ public actor LanguageModelSession {
     /// The chain a profile runs on: the small model first when the profile asks for it and one is configured.
     func chain(for profile: Profile) -> FallbackChain {
         guard profile.model == .small, let smallModel else { return chain }
-        return FallbackChain([CurrentModeLanguageModel(wrapping: smallModel)] + chain.backends)
+        return FallbackChain([smallModel] + chain.backends)
     }
 
     /// A backend's capabilities, asked once per session (backends are asked by name).

@@ -113,7 +113,8 @@ struct ModeModelsTests {
 
     @Test func theSmallEngineRunsOnItsOwnServerAndReadsOnlyTheCurrentMode() throws {
         let engine = try factory()
-        let server = try #require(try engine.smallModel() as? EngineLanguageModel)
+        let small = try #require(try engine.smallModel() as? CurrentModeLanguageModel)
+        let server = try #require(small.wrapped as? EngineLanguageModel)
         #expect(server.manager.role == .small)
         #expect(server.manager.files.state == sandbox.root + "/run/origami/engine-small.json")
         #expect(engine.engineManagers().map(\.role) == [.primary, .small])

@@ -27,6 +27,8 @@ struct FlowEndToEndTests {
             /// The step asked for with `--step`, or nil for the current step.
             var step: Int?
             var complete: Bool
+            /// The model called the step complete without seeing the photo, so origami kept it open.
+            var unconfirmed: Bool?
 
             var arguments: [String] { (step.map { ["--step", "\($0)"] } ?? []) + [photo] }
         }
@@ -109,6 +111,8 @@ struct FlowEndToEndTests {
             #expect(outcome.stdout.hasPrefix("Step \(judged)\n"))
             let verdict = coach.complete ? "Step \(judged) is complete." : "Step \(judged) is not complete yet."
             #expect(outcome.stdout.contains(verdict))
+            let unconfirmed = "The model thinks step \(judged) is done, but it cannot see photos"
+            #expect(outcome.stdout.contains(unconfirmed) == (coach.unconfirmed ?? false), "\(outcome.stdout)")
             if coach.complete { step = max(step, judged + 1) }
             project = try self.project()
             #expect(project.currentStep == step)

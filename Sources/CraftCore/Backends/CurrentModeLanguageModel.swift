@@ -1,8 +1,8 @@
 /// Sends a backend only the part of the conversation said under the current instructions: the last instructions
 /// entry and what follows it.
 ///
-/// The session wraps its small model in it (see `LanguageModelSession.chain(for:)`), whatever the backend: a profile
-/// that runs on the small model runs on a model that never read the conversation. A session keeps one conversation
+/// `BackendFactory.smallModel()` wraps term's own model in it, whatever the backend (inside the recorder, so a
+/// cassette holds what the session sent and replays without a small model). A session keeps one conversation
 /// for every mode and adds a mode's instructions after it on a switch, so the primary model's prompt cache keeps
 /// holding the conversation (see `OrchestratorProfile.switching`). Term needs none of it: its prompts carry the
 /// tutorial's text. Reading the whole conversation (2,000–3,000 tokens after a tutorial) would cost the small model

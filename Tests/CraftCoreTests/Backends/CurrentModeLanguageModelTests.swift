@@ -23,7 +23,7 @@ struct CurrentModeLanguageModelTests {
     @Test func termAfterATutorialSendsTheSmallModelOnlyItsOwnPart() async throws {
         let primary = TestLanguageModel(answers: [Flow.tutorialJSON])
         let small = TestLanguageModel(name: "small", answers: [#"{"terms": ["triangle"]}"#])
-        let session = LanguageModelSession(model: primary, smallModel: small)
+        let session = LanguageModelSession(model: primary, smallModel: CurrentModeLanguageModel(wrapping: small))
         let tutorial = try await TutorialWriter(session: session).write(idea: TutorialAndTermTests.idea)
         _ = try await TermGlossary(session: session).extractTerms(from: tutorial.content)
 
@@ -43,7 +43,7 @@ struct CurrentModeLanguageModelTests {
         let tight = Capabilities(vision: false, nativeJSONSchema: true, tools: false, contextSize: 2048)
         let primary = TestLanguageModel(answers: [Flow.tutorialJSON])
         let small = TestLanguageModel(name: "small", capabilities: tight, answers: [#"{"terms": ["triangle"]}"#])
-        let session = LanguageModelSession(model: primary, smallModel: small)
+        let session = LanguageModelSession(model: primary, smallModel: CurrentModeLanguageModel(wrapping: small))
         let tutorial = try await TutorialWriter(session: session).write(idea: TutorialAndTermTests.idea)
         _ = try await TermGlossary(session: session).extractTerms(from: tutorial.content)
         #expect(try #require(small.calls.first).transcript.entries.count == 2)
