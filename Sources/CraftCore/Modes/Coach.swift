@@ -45,7 +45,7 @@ public struct Coach: Sendable {
             onUpdate: { if case .retrying(let violations) = $0 { onRetry(violations) } }
         )
         var feedback = result.content
-        let unconfirmed = feedback.isCurrentStepComplete && !result.modelSawPhotos
+        let unconfirmed = feedback.isCurrentStepComplete && !result.modelSawNewPhotos
         if unconfirmed {
             feedback.isCurrentStepComplete = false
             feedback.completionMessage = nil

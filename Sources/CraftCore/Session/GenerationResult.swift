@@ -24,6 +24,9 @@ public struct GenerationResult<Content: Generable>: Sendable {
     public var repairs: [String] = []
     /// How many answers were cut while streaming because they had started repeating themselves.
     public var loopsCut = 0
+    /// Whether the model saw the photos of this request's own prompt (true when it has none). Unlike
+    /// `modelSawPhotos`, earlier photos restored from a project file without their bytes do not count.
+    public var modelSawNewPhotos = true
 }
 
 /// A snapshot or the end of a streamed request.

@@ -112,12 +112,14 @@ extension LanguageModelSession {
                 if violations.isEmpty {
                     kept.entries.append(.response(response))
                     tally.repairs += decoded.repairs
-                    let result = GenerationResult(
+                    var result = GenerationResult(
                         content: decoded.value, rawContent: decoded.content, text: answer.text, usage: answer.usage,
                         retries: retries, report: FallbackReport(answeredBy: backend.name),
                         modelSawPhotos: !kept.hasPhotos || (capabilities.vision && Self.allPhotosHaveData(kept)),
                         toolCalls: calls, repairs: decoded.repairs, loopsCut: loops
                     )
+                    let photos = plan.prompt.attachments
+                    result.modelSawNewPhotos = photos.isEmpty || (capabilities.vision && photos.allSatisfy { $0.data != nil })
                     return AttemptOutcome(result: result, transcript: kept)
                 }
             case .failure(let error):

@@ -104,7 +104,7 @@ import Testing
 
     @Test func anUnknownCategoryNamesTheThreeAllowed() {
         #expect(Self.violations { _ = try ImageCategory(.string("supplies")) }
-            == [#""supplies" is not one of inspiration for the craft, craft supplies, a finished craft piece"#])
+            == [#""supplies" is not one of craft supplies, a finished craft piece, inspiration for the craft"#])
     }
 
     @Test func tutorialStepsMustBeNumberedInOrder() {
