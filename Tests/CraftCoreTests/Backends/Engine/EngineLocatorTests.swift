@@ -24,7 +24,7 @@ struct EngineLocatorTests {
         let expected = EngineSetup.model(for: role)
         let model = sandbox.root + "/data/origami/models/" + expected.fileName
         try sandbox.write("data/origami/models/\(expected.fileName).verified", (stamp ?? expected.sha256) + "\n")
-        FileManager.default.createFile(atPath: model, contents: nil)
+        try #require(FileManager.default.createFile(atPath: model, contents: nil))
         let handle = try #require(FileHandle(forWritingAtPath: model))
         try handle.truncate(atOffset: UInt64(bytes ?? expected.bytes))
         try handle.close()
