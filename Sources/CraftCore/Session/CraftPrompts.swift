@@ -11,8 +11,9 @@ public enum CraftPrompts {
     /// Pass 1 of brainstorm: framing text, then every new photo.
     public static func analysis(of photos: [Attachment]) -> Prompt {
         let labels = photos.map(\.label).joined(separator: ", ")
+        let lead = photos.count == 1 ? "Here is a photo" : "Here are \(photos.count) photos"
         let framing = """
-            \(photos.count == 1 ? "Here is a photo" : "Here are \(photos.count) photos") for a craft project: \(labels). \
+            \(lead) for a craft project: \(labels). \
             Analyse each photo exactly once, referring to it by its label: describe what you see (the kind of \
             craft, colours, materials) and say whether it shows craft supplies, a finished craft piece or \
             inspiration for the craft.

@@ -119,7 +119,8 @@ extension LanguageModelSession {
                         toolCalls: calls, repairs: decoded.repairs, loopsCut: loops
                     )
                     let photos = plan.prompt.attachments
-                    result.modelSawNewPhotos = photos.isEmpty || (capabilities.vision && photos.allSatisfy { $0.data != nil })
+                    result.modelSawNewPhotos = photos.isEmpty
+                        || (capabilities.vision && photos.allSatisfy { $0.data != nil })
                     return AttemptOutcome(result: result, transcript: kept)
                 }
             case .failure(let error):

@@ -56,7 +56,8 @@ enum CoachCommand: Command {
         console.event("result", [
             ("command", .string("coach")), ("step", GeneratedContent(result.step)),
             ("isStepComplete", .bool(result.isStepComplete)),
-            ("unconfirmedCompletion", .bool(result.unconfirmedCompletion)), ("observation", .string(feedback.observation)),
+            ("unconfirmedCompletion", .bool(result.unconfirmedCompletion)),
+            ("observation", .string(feedback.observation)),
             ("sections", .array(feedback.sections.map { .object([("title", .string($0.title)),
                                                                   ("body", .string($0.body))]) })),
             ("completionMessage", .optional(feedback.completionMessage)),

@@ -60,7 +60,8 @@ import Testing
     }
 
     @Test func imageCategoriesAreTheSamplesThreeStrings() throws {
-        #expect(ImageCategory.allCases.map(\.rawValue) == ["craft supplies", "a finished craft piece", "inspiration for the craft"])
+        #expect(
+            ImageCategory.allCases.map(\.rawValue) == ["craft supplies", "a finished craft piece", "inspiration for the craft"])
         let json = try GeneratedContent(json: ImageCategory.generationSchema.jsonSchema(.plain))
         #expect(json["enum"] == .array(ImageCategory.allCases.map { .string($0.rawValue) }))
     }

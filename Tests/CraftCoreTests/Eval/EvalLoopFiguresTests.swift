@@ -61,7 +61,8 @@ import Testing
         (EvalGates(maxRepeatedItems: 1, maxCappedAnswers: 1), ["max-repeated-items: 1 <= 1", "max-capped-answers: 1 <= 1"]),
         (EvalGates(maxRepeatedItems: 0, maxCappedAnswers: 0), ["max-repeated-items: 1 > 0", "max-capped-answers: 1 > 0"]),
         (EvalGates(maxInstructionEcho: 0.1), ["max-instruction-echo: 0.448 > 0.1"]),
-        (EvalGates(minSchemaValidRate: 1, maxRetriesPerRun: 2), ["min-schema-valid-rate: 1 >= 1", "max-retries-per-run: 3 > 2"]),
+        (EvalGates(minSchemaValidRate: 1, maxRetriesPerRun: 2),
+         ["min-schema-valid-rate: 1 >= 1", "max-retries-per-run: 3 > 2"]),
     ])
     func gatesBoundTheNewFigures(gates: EvalGates, messages: [String]) {
         let report = EvalReport(suite: "s", backend: "test", startedAt: Date(), durationMs: 1, concurrency: 1,
