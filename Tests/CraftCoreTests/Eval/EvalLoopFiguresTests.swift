@@ -71,6 +71,14 @@ import Testing
         #expect(report.passed == messages.allSatisfy { $0.contains("<=") })
     }
 
+    @Test func maxRetriesPerRunBoundsTheWorstRunNotTheSum() {
+        let once = (0..<3).map { Self.run($0, answer: Self.original, capped: 0, loops: 1, repairs: []) }
+        let report = EvalReport(suite: "s", backend: "test", startedAt: Date(), durationMs: 1, concurrency: 1,
+                                runs: once, gates: EvalGates(maxRetriesPerRun: 1))
+        #expect(report.metrics.retries == 3 && report.metrics.mostRetries == 1)
+        #expect(report.gates.map(\.message) == ["max-retries-per-run: 1 <= 1"])
+    }
+
     @Test func theSuiteFileSetsGatesAndTheCommandLineWinsGateByGate() throws {
         let scratch = try EvalScratch([:])
         let url = try scratch.write("suite.json", """
