@@ -113,18 +113,7 @@ public enum EvalHTMLReporter {
 
     /// Text safe in HTML content and attribute values.
     static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
+        HTML.escape(text)
     }
 
     private static let style = """

@@ -1,16 +1,21 @@
-/// The coach flow: judges progress photos against the current step with the tutorial profile.
+/// The coach flow: judges progress photos against a step with the tutorial profile.
 ///
 /// The prompt is the Origami sample's ("I'm working on step N of the tutorial", the step, "First describe what you
-/// see…", the photos). Only a true `isCurrentStepComplete` advances the tutorial; `CoachFeedback` itself rejects a
+/// see…", the photos). Only a true `isCurrentStepComplete` can advance the tutorial; `CoachFeedback` itself rejects a
 /// true verdict without a completion message (and a message without one), which the session retries and a chain
-/// treats as a failed domain rule. On backends with tools the model may also file the photo under the current
-/// step with `MovePhotoToStepTool`.
+/// treats as a failed domain rule.
 ///
-/// A model that could not see the photos (it read origami's descriptions of them) never completes a step: a
-/// description of shapes, colours and straight lines cannot show whether a fold is right, and such a model called
-/// almost every step complete in the eval, wrong ones included. Its complete verdict is kept as
-/// `unconfirmedCompletion` and the step stays current; the person moves on with `--step` when they are sure. This
-/// errs, as the sample asks, strongly on the side of false.
+/// The sample also offers a `MovePhotoToStepTool`; here the check itself files the photos under the step it judged
+/// (see `Workbench.coach`). A tool forces the chat API, whose template renders the tool's description — naming the
+/// step and photos — at the top of the prompt, so every check changed the prompt's start and the engine read the
+/// whole conversation again; under the answer's JSON grammar the model could not call the tool anyway. Without it
+/// the engine takes the coach through `/completion` and reads only what the check adds.
+///
+/// What the verdict rests on (`CoachEvidence`): a model that saw the photos is believed. A model that could not see
+/// them read origami's description, which cannot show whether a fold is right (such a model called almost every
+/// step complete in the eval, wrong ones included); its complete verdict is kept as `unconfirmedCompletion` and
+/// the step stays current — unless the person said what they did (`note`): their words are then the evidence the
+/// model judged, quoted as the person's, never as instructions. This errs, as the sample asks, on the side of false.
 public struct Coach: Sendable {
     /// The session the check runs on (switched to coach mode).
     public let session: LanguageModelSession
@@ -22,8 +27,7 @@ public struct Coach: Sendable {
 
     /// Checks `photos` against step `step` (1-based) of `tutorial`.
     ///
-    /// - Parameter note: what the person typed about the photo, added as a quoted note; it never changes how the
-    ///   step is judged.
+    /// - Parameter note: what the person says they did, added as their quoted words after the photos.
     public func check(
         tutorial: Tutorial,
         step: Int,
@@ -36,16 +40,17 @@ public struct Coach: Sendable {
         }
         guard !photos.isEmpty else { throw FlowError.noProgressPhoto(step: step) }
         try await session.switchMode(.coach)
-        let tool = MovePhotoToStepTool(currentStep: step, labels: photos.map(\.label))
         let prompt = CraftPrompts.coach(
             step: step, title: current.title, instruction: current.instruction, photos: photos, note: note
         )
         let result = try await session.respond(
-            to: prompt, generating: CoachFeedback.self, tools: [tool],
+            to: prompt, generating: CoachFeedback.self,
             onUpdate: { if case .retrying(let violations) = $0 { onRetry(violations) } }
         )
         var feedback = result.content
-        let unconfirmed = feedback.isCurrentStepComplete && !result.modelSawNewPhotos
+        let hasNote = !CraftPrompts.oneLine(note ?? "").isEmpty
+        let evidence: CoachEvidence = result.modelSawNewPhotos ? .photo : hasNote ? .note : .description
+        let unconfirmed = feedback.isCurrentStepComplete && evidence == .description
         if unconfirmed {
             feedback.isCurrentStepComplete = false
             feedback.completionMessage = nil
@@ -57,9 +62,9 @@ public struct Coach: Sendable {
             step: step,
             isStepComplete: complete,
             unconfirmedCompletion: unconfirmed,
+            evidence: evidence,
             nextStep: complete ? step + 1 : step,
             isTutorialComplete: complete && step == last,
-            movedPhotos: tool.moved,
             modelSawPhotos: result.modelSawPhotos,
             report: result.report,
             retries: result.retries,
@@ -67,6 +72,18 @@ public struct Coach: Sendable {
             repairs: result.repairs
         )
     }
+}
+
+/// What a coach's verdict rests on, which decides whether a complete verdict may move the tutorial.
+public enum CoachEvidence: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The model saw the progress photos: a complete verdict moves the tutorial on.
+    case photo
+    /// The model could not see; the person said what they did, and the model judged their words with origami's
+    /// description of the photo: a complete verdict moves the tutorial on.
+    case note
+    /// The model could not see and had only origami's description: a complete verdict is its opinion and does not
+    /// move the tutorial.
+    case description
 }
 
 /// What a coach check found.
@@ -77,16 +94,16 @@ public struct CoachResult: Sendable, Hashable {
     public var step: Int
     /// Whether the step is done: the only thing that advances the tutorial.
     public var isStepComplete: Bool
-    /// True when the model called the step complete without seeing the photos (from origami's descriptions):
-    /// the verdict was not taken, and `feedback` holds it as incomplete.
+    /// True when the model called the step complete from origami's description alone (it could not see, and the
+    /// person gave no note): the verdict was not taken, and `feedback` holds it as incomplete.
     public var unconfirmedCompletion: Bool = false
+    /// What the verdict rests on.
+    public var evidence: CoachEvidence = .photo
     /// The step to work on next: the following one when this one is complete (one past the last when the
     /// tutorial is finished), else the same.
     public var nextStep: Int
     /// True when the last step was just completed.
     public var isTutorialComplete: Bool
-    /// Photos the model filed under the step with the tool, in order.
-    public var movedPhotos: [String]
     /// False when the model could not see the photos and worked from origami's descriptions of them.
     public var modelSawPhotos: Bool
     /// Which backend answered and why others were passed over.

@@ -61,12 +61,16 @@ public struct Project: Sendable, Hashable, Codable {
         public var path: String
         /// The hex sha256 of the file's bytes.
         public var sha256: String
+        /// For a progress photo, the tutorial step it shows: the step it was last checked against (or said done
+        /// with). Nil for the photos brainstorm analysed.
+        public var step: Int?
 
         /// Creates a photo record.
-        public init(label: String, path: String, sha256: String) {
+        public init(label: String, path: String, sha256: String, step: Int? = nil) {
             self.label = label
             self.path = path
             self.sha256 = sha256
+            self.step = step
         }
     }
 
@@ -80,20 +84,38 @@ public struct Project: Sendable, Hashable, Codable {
         public var feedback: CoachFeedback
         /// False when the model could not see the photos and judged origami's descriptions of them.
         public var modelSawPhotos: Bool
+        /// What the verdict rested on; nil in files written before origami recorded it.
+        public var evidence: CoachEvidence?
+        /// What the person said they did (`coach --note`), in their words.
+        public var note: String?
+        /// True when the model called the step complete from origami's description alone: shown as its opinion,
+        /// it did not move the tutorial, and `feedback` holds the verdict as not complete.
+        public var unconfirmedCompletion: Bool?
         /// When the feedback was given.
         public var date: Date
 
         /// Creates a feedback record.
-        public init(step: Int, photoLabels: [String], feedback: CoachFeedback, modelSawPhotos: Bool, date: Date) {
+        public init(
+            step: Int, photoLabels: [String], feedback: CoachFeedback, modelSawPhotos: Bool,
+            evidence: CoachEvidence? = nil, note: String? = nil, unconfirmedCompletion: Bool? = nil, date: Date
+        ) {
             self.step = step
             self.photoLabels = photoLabels
             self.feedback = feedback
             self.modelSawPhotos = modelSawPhotos
+            self.evidence = evidence
+            self.note = note
+            self.unconfirmedCompletion = unconfirmedCompletion
             self.date = date
         }
 
         /// Whether the photos clearly showed the step complete.
         public var isStepComplete: Bool { feedback.isCurrentStepComplete }
+    }
+
+    /// The progress photos filed under step `number`, in the order they were added.
+    public func photos(ofStep number: Int) -> [PhotoRecord] {
+        photos.filter { $0.step == number }
     }
 
     /// A craft term from the tutorial.

@@ -23,16 +23,22 @@ public enum ProjectError: Error, Sendable, Hashable {
     case noTutorial(path: String)
     /// A step number outside the tutorial.
     case stepOutOfRange(requested: Int, count: Int)
+    /// The person said a step is done that is not the current one (steps are done in order).
+    case notCurrentStep(requested: Int, current: Int, count: Int)
+    /// What a model call was for changed in the project while the model answered (another origami saved it).
+    case changedMeanwhile(path: String, what: String)
 }
 
 extension ProjectError: ExitStatusProviding {
-    /// Missing input 66, bad data 65, unwritable 73, a number out of range 64 (see `ExitStatus`).
+    /// Missing input 66, bad data 65, unwritable 73, a number out of range 64, changed meanwhile 75 (run it again;
+    /// see `ExitStatus`).
     public var exitStatus: ExitStatus {
         switch self {
         case .missing, .unreadable, .noIdeas, .noTutorial: .noInput
         case .corrupt, .newerSchema: .dataError
         case .cannotWrite: .cannotCreate
-        case .ideaOutOfRange, .stepOutOfRange: .usage
+        case .ideaOutOfRange, .stepOutOfRange, .notCurrentStep: .usage
+        case .changedMeanwhile: .temporaryFailure
         }
     }
 }
@@ -60,6 +66,15 @@ extension ProjectError: CustomStringConvertible {
             "\(path): there is no tutorial yet; run 'origami tutorial --idea N' first"
         case .stepOutOfRange(let requested, let count):
             "the tutorial has no step \(requested); choose --step 1" + (count > 1 ? " to \(count)" : "")
+        case .notCurrentStep(let requested, let current, let count) where current > count:
+            "all \(count) steps are already done; to go back to step \(requested), run "
+                + "'origami tutorial --step \(requested)'"
+        case .notCurrentStep(let requested, let current, _):
+            "step \(requested) is not the current step (\(current)); steps are done in order: say step \(current) is "
+                + "done first, or move there with 'origami tutorial --step \(requested)'"
+        case .changedMeanwhile(let path, let what):
+            "\(path): \(what) changed while the model answered (another origami saved this project); nothing was "
+                + "saved, run the command again"
         }
     }
 }

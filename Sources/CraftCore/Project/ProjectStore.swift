@@ -3,7 +3,9 @@ public import Foundation
 /// Where a project lives on disk and the only way to change it: load, modify and save under one exclusive lock.
 ///
 /// Two `origami` processes working on the same project take turns, so neither loses the other's update; a
-/// command that fails writes nothing; a damaged or newer file is reported and never overwritten.
+/// command that fails writes nothing; a damaged or newer file is reported and never overwritten. A command that
+/// asks a model reads a `snapshot` first and `update`s after the answer, so the lock is never held while a model
+/// thinks and another command's own model call starts at once.
 public struct ProjectStore: Sendable {
     /// The project directory (the working directory unless `--project DIR`).
     public let root: URL
@@ -17,8 +19,6 @@ public struct ProjectStore: Sendable {
     public var directory: URL { root.appendingPathComponent(".origami", isDirectory: true) }
     /// `.origami/project.json`.
     public var fileURL: URL { directory.appendingPathComponent("project.json") }
-    /// `.origami/project.lock`, the file the exclusive lock is taken on.
-    public var lockURL: URL { directory.appendingPathComponent("project.lock") }
 
     /// Whether a project file exists.
     public var exists: Bool { FileManager.default.fileExists(atPath: fileURL.path) }
@@ -43,6 +43,16 @@ public struct ProjectStore: Sendable {
         return try ProjectCodec.decode(data, path: fileURL.path)
     }
 
+    /// The project as it is now, read under the lock and released at once; nil when there is none yet.
+    ///
+    /// Creates nothing: a command that fails after reading (at the model, say) leaves no trace on disk.
+    public func snapshot(onWait: () -> Void = {}) async throws -> Project? {
+        guard FileManager.default.fileExists(atPath: directory.path) else { return nil }
+        let lock = try await ProjectLock.acquire(directory, onWait: onWait)
+        defer { lock.release() }
+        return try loadIfPresent()
+    }
+
     /// Loads the project under the exclusive lock, lets `body` change it, and saves it if `body` returns.
     ///
     /// - Parameters:
@@ -58,7 +68,7 @@ public struct ProjectStore: Sendable {
         _ body: (inout Project) async throws -> Result
     ) async throws -> Result {
         try makeDirectory()
-        let lock = try await ProjectLock.acquire(lockURL, onWait: onWait)
+        let lock = try await ProjectLock.acquire(directory, onWait: onWait)
         defer { lock.release() }
         AtomicFile.removeStaleTemporaries(besides: fileURL)
         let original = try loadIfPresent()

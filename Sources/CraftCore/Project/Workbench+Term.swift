@@ -9,35 +9,46 @@ public struct TermsOutcome: Sendable {
 extension Workbench {
     /// The tutorial's terms worth explaining: extracted by the model the first time, then kept in the project.
     public func terms() async throws -> TermsOutcome {
-        try await store.update(create: false, now: now, onWait: onWait) { project in
-            guard let tutorial = project.tutorial else { throw ProjectError.noTutorial(path: store.fileURL.path) }
-            if !project.terms.isEmpty { return TermsOutcome(terms: project.terms, isNew: false) }
-            let session = try makeSession(project.transcript)
-            let result = try await TermGlossary(session: session).extractTerms(from: tutorial)
-            project.terms = result.content.terms.map { Project.Term(term: $0) }
-            project.transcript = await session.transcript
+        let base = try await snapshot(create: false)
+        guard let tutorial = base.tutorial else { throw ProjectError.noTutorial(path: store.fileURL.path) }
+        if !base.terms.isEmpty { return TermsOutcome(terms: base.terms, isNew: false) }
+        let session = try makeSession(base.transcript)
+        let result = try await TermGlossary(session: session).extractTerms(from: tutorial)
+        let transcript = await session.transcript
+        return try await store.update(create: false, now: now, onWait: onWait) { project in
+            guard project.tutorial == tutorial else {
+                throw ProjectError.changedMeanwhile(path: store.fileURL.path, what: "the tutorial")
+            }
+            // Another term run may have listed them meanwhile; its list (with any explanations) stays.
+            if project.terms.isEmpty { project.terms = result.content.terms.map { Project.Term(term: $0) } }
+            project.transcript = Self.merged(transcript, from: base.transcript, into: project.transcript)
             return TermsOutcome(terms: project.terms, isNew: true)
         }
     }
 
     /// An explanation of `term` as the tutorial uses it; kept in the project, so asking again costs nothing.
     public func explain(term: String) async throws -> TermExplanation {
-        try await store.update(create: false, now: now, onWait: onWait) { project in
-            guard let tutorial = project.tutorial else { throw ProjectError.noTutorial(path: store.fileURL.path) }
-            let key = Self.normalised(term)
-            if let known = project.terms.first(where: { Self.normalised($0.term) == key }),
-                let explanation = known.explanation
-            {
-                return TermExplanation(term: known.term, explanation: explanation)
+        let base = try await snapshot(create: false)
+        guard let tutorial = base.tutorial else { throw ProjectError.noTutorial(path: store.fileURL.path) }
+        let key = Self.normalised(term)
+        if let known = base.terms.first(where: { Self.normalised($0.term) == key }),
+            let explanation = known.explanation
+        {
+            return TermExplanation(term: known.term, explanation: explanation)
+        }
+        let session = try makeSession(base.transcript)
+        let result = try await TermGlossary(session: session).explain(term: term, in: tutorial)
+        let transcript = await session.transcript
+        return try await store.update(create: false, now: now, onWait: onWait) { project in
+            guard project.tutorial == tutorial else {
+                throw ProjectError.changedMeanwhile(path: store.fileURL.path, what: "the tutorial")
             }
-            let session = try makeSession(project.transcript)
-            let result = try await TermGlossary(session: session).explain(term: term, in: tutorial)
             if let index = project.terms.firstIndex(where: { Self.normalised($0.term) == key }) {
                 project.terms[index].explanation = result.content.explanation
             } else {
                 project.terms.append(Project.Term(term: term, explanation: result.content.explanation))
             }
-            project.transcript = await session.transcript
+            project.transcript = Self.merged(transcript, from: base.transcript, into: project.transcript)
             return result.content
         }
     }

@@ -19,26 +19,45 @@ extension Workbench {
         idea requested: Int?,
         onUpdate: @escaping @Sendable (GenerationUpdate<Tutorial>) -> Void = { _ in }
     ) async throws -> TutorialOutcome {
-        try await store.update(create: false, now: now, onWait: onWait) { project in
-            guard !project.ideas.isEmpty else { throw ProjectError.noIdeas(path: store.fileURL.path) }
-            let number = requested ?? project.chosenIdea ?? 1
-            guard (1...project.ideas.count).contains(number) else {
-                throw ProjectError.ideaOutOfRange(requested: number, count: project.ideas.count)
+        let base = try await snapshot(create: false)
+        guard !base.ideas.isEmpty else { throw ProjectError.noIdeas(path: store.fileURL.path) }
+        let number = requested ?? base.chosenIdea ?? 1
+        guard (1...base.ideas.count).contains(number) else {
+            throw ProjectError.ideaOutOfRange(requested: number, count: base.ideas.count)
+        }
+        if base.chosenIdea == number, let tutorial = base.tutorial {
+            return TutorialOutcome(
+                tutorial: tutorial, idea: number, currentStep: base.currentStep, isNew: false, report: nil)
+        }
+        let session = try makeSession(base.transcript)
+        let result = try await TutorialWriter(session: session).write(idea: base.ideas[number - 1], onUpdate: onUpdate)
+        let transcript = await session.transcript
+        return try await store.update(create: false, now: now, onWait: onWait) { project in
+            guard project.ideas == base.ideas else {
+                throw ProjectError.changedMeanwhile(path: store.fileURL.path, what: "the ideas")
             }
-            if project.chosenIdea == number, let tutorial = project.tutorial {
-                return TutorialOutcome(
-                    tutorial: tutorial, idea: number, currentStep: project.currentStep, isNew: false, report: nil)
-            }
-            let session = try makeSession(project.transcript)
-            let result = try await TutorialWriter(session: session).write(
-                idea: project.ideas[number - 1], onUpdate: onUpdate)
             project.chosenIdea = number
             project.tutorial = result.content
             project.currentStep = 1
             project.terms = []
-            project.transcript = await session.transcript
+            project.transcript = Self.merged(transcript, from: base.transcript, into: project.transcript)
             return TutorialOutcome(
                 tutorial: result.content, idea: number, currentStep: 1, isNew: true, report: result.report)
+        }
+    }
+
+    /// Moves the tutorial to step `number` because the person says so (`origami tutorial --step N`), forward or
+    /// back; returns the tutorial at its new step. No model is asked.
+    public func move(toStep number: Int) async throws -> TutorialOutcome {
+        try await store.update(create: false, now: now, onWait: onWait) { project in
+            guard let tutorial = project.tutorial, !tutorial.steps.isEmpty, let idea = project.chosenIdea else {
+                throw ProjectError.noTutorial(path: store.fileURL.path)
+            }
+            guard (1...tutorial.steps.count).contains(number) else {
+                throw ProjectError.stepOutOfRange(requested: number, count: tutorial.steps.count)
+            }
+            project.currentStep = number
+            return TutorialOutcome(tutorial: tutorial, idea: idea, currentStep: number, isNew: false, report: nil)
         }
     }
 }

@@ -1,8 +1,12 @@
 public import Foundation
 
-/// What the commands do to a project, as CraftCore entry points: each loads the project under its lock, runs one
-/// flow on a session that continues the saved conversation, records the result and saves — or, when anything
-/// fails, writes nothing.
+/// What the commands do to a project, as CraftCore entry points: each reads the project (under its lock, released
+/// at once), runs one flow on a session that continues the saved conversation, then takes the lock again and merges
+/// the result into the project as it is by then — or, when anything fails, writes nothing.
+///
+/// The lock is never held while a model answers, so a command started during another's model call makes its own
+/// at once; the merge keeps both (a coach appends its feedback; a result that no longer fits, such as a tutorial
+/// for ideas another brainstorm replaced meanwhile, is refused with `ProjectError.changedMeanwhile`).
 ///
 /// The world is injected (session maker, photo loader, clock), so each entry point runs in tests on a test
 /// double without a model or a terminal.
@@ -62,13 +66,33 @@ public struct Workbench: Sendable {
         try Photo.load(contentsOf: url).attachment()
     }
 
-    /// Adds the photos the project has not seen yet, with paths relative to the project directory.
-    func record(_ files: [URL], _ attachments: [Attachment], in project: inout Project) {
-        for (file, attachment) in zip(files, attachments)
-        where !project.photos.contains(where: { $0.label == attachment.label }) {
+    /// Adds the photos the project has not seen yet, with paths relative to the project directory; with `step`,
+    /// files every one of them (seen before or not) under that step.
+    func record(_ files: [URL], _ attachments: [Attachment], in project: inout Project, step: Int? = nil) {
+        for (file, attachment) in zip(files, attachments) {
+            if let index = project.photos.firstIndex(where: { $0.label == attachment.label }) {
+                if let step { project.photos[index].step = step }
+                continue
+            }
             project.photos.append(Project.PhotoRecord(
                 label: attachment.label, path: PhotoSelection.recordedPath(file, relativeTo: store.root),
-                sha256: attachment.sha256))
+                sha256: attachment.sha256, step: step))
         }
+    }
+
+    /// The project a model call starts from: read under the lock, which is released at once. Creates nothing.
+    func snapshot(create: Bool) async throws -> Project {
+        if let project = try await store.snapshot(onWait: onWait) { return project }
+        guard create else { throw ProjectError.missing(path: store.fileURL.path) }
+        return Project(now: now())
+    }
+
+    /// The conversation to save after a model call that began from `base` and ended with `result`, when the project
+    /// now holds `latest`: `result` when nothing else was saved meanwhile; otherwise `latest` with this call's own
+    /// exchange (what `result` holds after `base`'s last entry) added after it, so neither conversation is lost.
+    static func merged(_ result: Transcript, from base: Transcript, into latest: Transcript) -> Transcript {
+        guard latest != base else { return result }
+        let start = base.entries.last.flatMap { last in result.entries.lastIndex(of: last).map { $0 + 1 } } ?? 0
+        return Transcript(entries: latest.entries + result.entries[start...])
     }
 }

@@ -1,32 +1,57 @@
 import CraftCore
+import Foundation
 
-/// `origami coach [--step N] PHOTO...`: feedback on progress photos; advances the step only when it is complete.
+/// `origami coach [--step N] [--note TEXT] PHOTO...`: feedback on progress photos; advances the step only when it
+/// is complete. `origami coach --done [PHOTO...]`: the person says the current step is done.
 enum CoachCommand: Command {
     static let spec = CommandSpec(
         name: "coach",
         abstract: "Get feedback on a photo of your progress.",
         discussion: """
             The model compares the photo with the step's goal and answers with feedback sections and a verdict. \
-            The tutorial moves to the next step only when the photo clearly shows the step complete. The exit \
-            status is 0 either way; the verdict is in the output.
+            The tutorial moves to the next step only when the photo clearly shows the current step complete; \
+            checking another step records its feedback and skips nothing. A model that cannot see photos judges \
+            origami's description of them, so its "complete" is only its opinion and moves nothing — unless you \
+            say what you did with --note, which it then judges. With --done you say the current step is done \
+            yourself, and no model is asked. The photos are kept on the step they show (see origami status). \
+            The exit status is 0 whatever the verdict; the verdict is in the output.
             """,
         arguments: [
-            ArgumentSpec(name: "PHOTO", help: "A photo of your progress, or a directory of them.", isRepeating: true,
-                         completion: .file)
+            ArgumentSpec(name: "PHOTO", help: "A photo of your progress, or a directory of them.", isOptional: true,
+                         isRepeating: true, completion: .file)
         ],
-        options: [OptionSpec(name: "step", valueName: "N", help: "The step the photo shows (default: the current step).")])
+        options: [
+            OptionSpec(name: "step", valueName: "N", help: "The step the photo shows (default: the current step)."),
+            OptionSpec(name: "note", valueName: "TEXT",
+                       help: "What you did, in your words; the model judges it with the photo."),
+            OptionSpec(name: "done", help: "Say the current step is done yourself; no model is asked."),
+        ])
 
     static func run(_ context: CommandContext) async throws {
         let step = try context.line.integer("step")
         let files = try PhotoSelection.files(for: context.line.arguments, relativeTo: context.workingDirectory)
+        let bench = try context.workbench()
+        if context.line.has("done") {
+            if context.line.has("note") {
+                throw UsageError(problem: .other("--note is for the model to judge; --done asks no model"),
+                                 path: ["coach"])
+            }
+            return try await done(context, bench: bench, step: step, files: files)
+        }
+        guard !files.isEmpty else {
+            throw UsageError(
+                problem: .other("missing PHOTO: pass a photo of your progress to have it checked, or --done to say "
+                    + "the step is done"),
+                path: ["coach"])
+        }
+        let note = context.line.value("note")
         let console = context.console
         let view = StreamView(console: console)
-        let bench = try context.workbench()
         let spinner = Spinner(console: console)
         spinner.start("Looking at your progress…")
         let outcome: CoachOutcome
         do {
-            outcome = try await bench.coach(photos: files, step: step) { view.retrying($0) }
+            outcome = try await bench.coach(photos: files, step: step, note: note) { view.retrying($0) }
         } catch {
             await spinner.stop()
             throw error
@@ -34,35 +59,38 @@ enum CoachCommand: Command {
         await spinner.stop()
         let result = outcome.result
         view.repaired(result.repairs)
-        let feedback = result.feedback
         let renderer = ProjectRenderer(style: console.out, width: console.terminal.width)
-        var text = console.out.bold("Step \(result.step)") + "\n" + renderer.wrap(feedback.observation, indent: 2)
-        text += renderer.feedback(Project.Feedback(
-            step: result.step, photoLabels: [], feedback: feedback, modelSawPhotos: result.modelSawPhotos,
-            date: bench.now()))
-        if result.unconfirmedCompletion {
-            text += renderer.wrap(
-                "The model thinks step \(result.step) is done, but it cannot see photos and judged from origami's "
-                    + "description, which cannot show a fold's detail, so the step stays open. When you are sure it "
-                    + "is done, check the next one: origami coach --step \(result.step + 1) PHOTO", indent: 2)
-        }
-        if result.isTutorialComplete || outcome.currentStep > outcome.stepCount {
-            text += console.out.green("  The tutorial is complete.") + "\n"
-        } else {
-            text += "  Now on step \(outcome.currentStep) of \(outcome.stepCount).\n"
-        }
-        console.result(text)
+        console.result(renderer.coachResult(outcome, note: note))
         context.report([result.report], sawPhotos: result.modelSawPhotos)
+        let feedback = result.feedback
         console.event("result", [
             ("command", .string("coach")), ("step", GeneratedContent(result.step)),
             ("isStepComplete", .bool(result.isStepComplete)),
             ("unconfirmedCompletion", .bool(result.unconfirmedCompletion)),
+            ("evidence", .string(result.evidence.rawValue)), ("note", .optional(note)),
+            ("advanced", .bool(outcome.advanced)),
             ("observation", .string(feedback.observation)),
             ("sections", .array(feedback.sections.map { .object([("title", .string($0.title)),
                                                                   ("body", .string($0.body))]) })),
             ("completionMessage", .optional(feedback.completionMessage)),
             ("currentStep", GeneratedContent(outcome.currentStep)), ("stepCount", GeneratedContent(outcome.stepCount)),
             ("modelSawPhotos", .bool(result.modelSawPhotos)), ("answeredBy", .optional(result.report.answeredBy)),
+        ])
+    }
+
+    /// `--done`: the current step is done because the person says so.
+    private static func done(_ context: CommandContext, bench: Workbench, step: Int?, files: [URL]) async throws {
+        let outcome = try await bench.markDone(step: step, photos: files)
+        let console = context.console
+        var text = console.out.bold("Step \(outcome.step)") + " marked done by you"
+            + (files.isEmpty ? "" : "; \(files.count == 1 ? "the photo is" : "the photos are") kept on it") + ".\n"
+        text += outcome.currentStep > outcome.stepCount
+            ? console.out.green("  The tutorial is complete.") + "\n"
+            : "  Now on step \(outcome.currentStep) of \(outcome.stepCount).\n"
+        console.result(text)
+        console.event("result", [
+            ("command", .string("coach")), ("step", GeneratedContent(outcome.step)), ("done", .bool(true)),
+            ("currentStep", GeneratedContent(outcome.currentStep)), ("stepCount", GeneratedContent(outcome.stepCount)),
         ])
     }
 }

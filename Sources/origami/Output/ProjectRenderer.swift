@@ -12,15 +12,17 @@ struct ProjectRenderer {
     func status(_ project: Project, path: String) -> String {
         var out = style.bold("Project") + " " + path + " " + style.dim("(revision \(project.revision))") + "\n"
         out += "\n" + style.bold("Photos") + "\n"
-        if project.photos.isEmpty { out += "  (none)\n" }
-        for photo in project.photos {
+        if !project.photos.contains(where: { $0.step == nil }) { out += "  (none)\n" }
+        for photo in project.photos where photo.step == nil {
             let analysis = project.analyses.last { $0.image.label == photo.label }
             let category = analysis.map { "  " + style.dim($0.typeOfImage.rawValue) } ?? ""
             out += "  " + style.cyan(photo.label) + "  " + photo.path + category + "\n"
         }
         out += "\n" + ideas(project)
         if let tutorial = project.tutorial {
-            out += "\n" + steps(tutorial, current: project.currentStep, chosenIdea: project.chosenIdea)
+            out += "\n" + steps(tutorial, current: project.currentStep, chosenIdea: project.chosenIdea) { number in
+                project.photos(ofStep: number).map { "Photo: " + style.cyan($0.label) + "  " + $0.path }
+            }
         }
         if let last = project.feedback.last {
             out += "\n" + feedback(last, heading: "Last feedback")
@@ -45,8 +47,11 @@ struct ProjectRenderer {
         return "  \(number). " + style.bold(title) + mark + "\n" + wrap(description, indent: 5)
     }
 
-    /// A tutorial: title, materials, steps with ✓ for done and → for the current one.
-    func steps(_ tutorial: Tutorial, current: Int, chosenIdea: Int?) -> String {
+    /// A tutorial: title, materials, steps with ✓ for done and → for the current one; `notes` gives lines shown under
+    /// a step (its progress photos in `status`).
+    func steps(
+        _ tutorial: Tutorial, current: Int, chosenIdea: Int?, notes: (Int) -> [String] = { _ in [] }
+    ) -> String {
         var out = style.bold("Tutorial: " + tutorial.title) + (chosenIdea.map { style.dim(" (idea \($0))") } ?? "")
         out += "\n"
         if !tutorial.materials.isEmpty {
@@ -57,6 +62,7 @@ struct ProjectRenderer {
             let mark = number < current ? style.green("✓") : number == current ? style.yellow("→") : " "
             out += "  \(mark) \(number). " + (number == current ? style.bold(step.title) : step.title) + "\n"
             out += wrap(step.instruction, indent: 7)
+            for line in notes(number) { out += String(repeating: " ", count: 7) + line + "\n" }
         }
         if current > tutorial.steps.count {
             out += "  " + style.green("All steps are complete.") + "\n"
@@ -77,6 +83,45 @@ struct ProjectRenderer {
             out += wrap(message, indent: 4)
         }
         return out
+    }
+
+    /// A coach check: the observation, the feedback, what the verdict rests on and where the tutorial stands.
+    func coachResult(_ outcome: CoachOutcome, note: String?) -> String {
+        let result = outcome.result
+        var text = style.bold("Step \(result.step)") + "\n" + wrap(result.feedback.observation, indent: 2)
+        text += feedback(Project.Feedback(
+            step: result.step, photoLabels: [], feedback: result.feedback, modelSawPhotos: result.modelSawPhotos,
+            date: Date()))
+        switch result.evidence {
+        case .photo:
+            break
+        case .note:
+            text += wrap(
+                "The model cannot see photos: it judged your note (\"\(note ?? "")\") with origami's description "
+                    + "of the photo.", indent: 2)
+        case .description where result.unconfirmedCompletion:
+            text += wrap(
+                "The model thinks step \(result.step) is done, but that is only its opinion: it cannot see photos "
+                    + "and judged origami's description, which cannot show a fold's detail, so the step stays open. "
+                    + "If it is done, say so with origami coach --done, or tell the model what you did: "
+                    + "origami coach --note \"what you did\" PHOTO", indent: 2)
+        case .description:
+            text += wrap(
+                "The model cannot see photos: it judged origami's description of the photo.", indent: 2)
+        }
+        if result.isStepComplete, !outcome.advanced, outcome.currentStep <= outcome.stepCount {
+            text += wrap(
+                "The tutorial stays on step \(outcome.currentStep): steps are done in order, and a check of another "
+                    + "step skips none. To move on yourself: origami tutorial --step "
+                    + "\(min(result.step + 1, outcome.stepCount))",
+                indent: 2)
+        }
+        if outcome.currentStep > outcome.stepCount {
+            text += style.green("  The tutorial is complete.") + "\n"
+        } else {
+            text += "  Now on step \(outcome.currentStep) of \(outcome.stepCount).\n"
+        }
+        return text
     }
 
     /// The photos block while pass 1 streams: each label, its category once known, its analysis so far.

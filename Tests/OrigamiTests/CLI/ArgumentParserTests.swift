@@ -90,7 +90,6 @@ import Testing
 
     @Test func argumentCountsAreChecked() {
         #expect(problem(["brainstorm"])?.problem == .missingArgument("PHOTO..."))
-        #expect(problem(["coach", "--step", "2"])?.problem == .missingArgument("PHOTO..."))
         #expect(problem(["status", "extra"])?.problem == .unexpectedArgument("extra"))
         #expect(problem(["term", "fold", "crease"])?.problem == .unexpectedArgument("crease"))
         #expect(problem(["completions"])?.problem == .missingArgument("SHELL"))

@@ -89,12 +89,14 @@ import Testing
 
             Without --idea, shows the tutorial already written, or writes one for the idea
             chosen before (idea 1 if none was). Choosing another idea writes a new tutorial
-            and starts again at step 1.
+            and starts again at step 1. With --step, you move the tutorial to that step
+            yourself, forward or back; no model is asked.
 
-            USAGE: origami tutorial [--idea N] [OPTIONS]
+            USAGE: origami tutorial [--idea N] [--step N] [OPTIONS]
 
             OPTIONS:
               --idea N                The idea to make, numbered as brainstorm lists them.
+              --step N                Move to step N yourself (forward or back).
               -h, --help              Show help information.
 
               The global options (--backend, --model, --json, --quiet and others) work with
@@ -109,16 +111,25 @@ import Testing
 
             The model compares the photo with the step's goal and answers with feedback
             sections and a verdict. The tutorial moves to the next step only when the photo
-            clearly shows the step complete. The exit status is 0 either way; the verdict is
-            in the output.
+            clearly shows the current step complete; checking another step records its
+            feedback and skips nothing. A model that cannot see photos judges origami's
+            description of them, so its "complete" is only its opinion and moves nothing —
+            unless you say what you did with --note, which it then judges. With --done you
+            say the current step is done yourself, and no model is asked. The photos are
+            kept on the step they show (see origami status). The exit status is 0 whatever
+            the verdict; the verdict is in the output.
 
-            USAGE: origami coach [--step N] [OPTIONS] PHOTO...
+            USAGE: origami coach [--step N] [--note TEXT] [--done] [OPTIONS] [PHOTO...]
 
             ARGUMENTS:
               PHOTO...                A photo of your progress, or a directory of them.
 
             OPTIONS:
               --step N                The step the photo shows (default: the current step).
+              --note TEXT             What you did, in your words; the model judges it with
+                                      the photo.
+              --done                  Say the current step is done yourself; no model is
+                                      asked.
               -h, --help              Show help information.
 
               The global options (--backend, --model, --json, --quiet and others) work with
@@ -149,9 +160,16 @@ import Testing
         #expect(formatter.help(path: ["status"]) == """
             OVERVIEW: Show the photos, ideas, steps and last feedback.
 
-            USAGE: origami status [OPTIONS]
+            Lists the photos brainstorm analysed, the ideas, the tutorial's steps with the
+            current one marked and the progress photos kept on each step, and the last
+            feedback. With --html, writes the tutorial as one self-contained page to keep or
+            print: the idea, the materials, each step with its progress photos and latest
+            feedback. Reads the project without waiting for a command that is working on it.
+
+            USAGE: origami status [--html FILE] [OPTIONS]
 
             OPTIONS:
+              --html FILE             Write the tutorial as one self-contained HTML page.
               -h, --help              Show help information.
 
               The global options (--backend, --model, --json, --quiet and others) work with

@@ -34,10 +34,14 @@ import Testing
         #expect(option.status == 64)
         #expect(option.stderr == """
             error: unknown option '--stpe'; did you mean '--step'?
-            Usage: origami coach [--step N] [OPTIONS] PHOTO...
+            Usage: origami coach [--step N] [--note TEXT] [--done] [OPTIONS] [PHOTO...]
             See 'origami coach --help'.
 
             """)
+        // PHOTO may be left out only with --done.
+        let noPhoto = try origami.run(["coach", "--step", "2"])
+        #expect(noPhoto.status == 64)
+        #expect(noPhoto.stderr.hasPrefix("error: missing PHOTO"), "\(noPhoto.stderr)")
         let badFlag = try origami.run(["status", "--timeout", "soon"])
         #expect(badFlag.status == 64)
         #expect(badFlag.stderr.hasPrefix("error: --timeout: 'soon' is not valid; expected a number of seconds"))

@@ -2,8 +2,8 @@ import CraftCore
 import Foundation
 import Testing
 
-/// R3 and R4 on the real binary: SIGKILL at random moments never leaves a torn project file, and concurrent
-/// writers never lose an update.
+/// R3 and R4 on the real binary: SIGKILL at random moments never leaves a torn project file, concurrent writers
+/// never lose an update, and the project's lock is held only to read and to save, never while a model answers.
 @Suite struct ProjectDurabilityTests {
     let origami: OrigamiProcess
 
@@ -83,5 +83,75 @@ import Testing
         let project = try #require(try load())
         #expect(project.revision == 8)
         check(project, bytes: 100_000)
+    }
+
+    static let fixtures = OrigamiProcess.packageRoot.appendingPathComponent("Tests/OrigamiTests/Fixtures")
+
+    /// The project after a tutorial made on the engine (`scripts/record-flow`), copied into the test's directory.
+    private func projectAfterTutorial() throws {
+        try FileManager.default.createDirectory(at: origami.file(".origami"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: Self.fixtures.appendingPathComponent("r4.project.json"), to: origami.file(".origami/project.json"))
+    }
+
+    /// A coach over the OpenAI wire at the fault server, whose answer is the scripted incomplete verdict; the
+    /// model name picks the server's behaviour (`fault:stallhead:SECS` answers after SECS of silence).
+    private func coach(_ server: FaultServer, model: String, _ extra: [String] = []) -> [String] {
+        ["coach", "--step", "1", "--backend", "openai", "--base-url", "http://127.0.0.1:\(server.port)",
+         "--model", model] + extra + [OrigamiProcess.packageRoot.appendingPathComponent(
+            "SamplePhotos/progress/cup-step1-done.jpg").path]
+    }
+
+    private static var scriptedAnswer: URL { fixtures.appendingPathComponent("scripted-incomplete-coach.json") }
+
+    @Test func eightConcurrentCoachRunsLoseNoFeedback() throws {
+        try projectAfterTutorial()
+        let before = try #require(try load())
+        let server = try FaultServer(mode: "ok", answer: Self.scriptedAnswer)
+        // Each answers after a second of silence, so the eight model calls overlap and every save is a merge.
+        let processes = try (0..<8).map { _ in
+            try origami.start(coach(server, model: "fault:stallhead:1", ["--quiet"]))
+        }
+        for process in processes {
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+        }
+        let after = try #require(try load())
+        #expect(after.feedback.count == before.feedback.count + 8)
+        #expect(after.revision == before.revision + 8)
+        // Each check's exchange is kept after the others: eight prompts and eight answers more.
+        #expect(after.transcript.entries.count >= before.transcript.entries.count + 16)
+        #expect(after.currentStep == before.currentStep, "an incomplete verdict moves no step")
+    }
+
+    @Test func anotherCommandsModelCallRunsWhileACoachWaitsOnASlowServer() throws {
+        try projectAfterTutorial()
+        let server = try FaultServer(mode: "ok", answer: Self.scriptedAnswer)
+        let slow = try origami.start(coach(server, model: "fault:stallhead:8"))
+        // The slow coach has read the project and is waiting for its model (the server counts the request).
+        usleep(1_500_000)
+        let quick = try origami.run(coach(server, model: "ok-model"))
+        #expect(quick.status == 0, "\(quick.stderr)")
+        #expect(!quick.stderr.contains("waiting for another origami"), "\(quick.stderr)")
+        #expect(slow.isRunning, "the second check finished while the first one's model was still answering")
+        #expect(try load()?.feedback.count == 1)
+        slow.waitUntilExit()
+        #expect(slow.terminationStatus == 0)
+        #expect(try load()?.feedback.count == 2)
+    }
+
+    @Test func aCommandThatFailsAtTheBackendLeavesNoLockFileAndChangesNothing() throws {
+        let refused = ["--backend", "openai", "--base-url", "http://127.0.0.1:9", "--model", "any", "--timeout", "5"]
+        let photo = OrigamiProcess.packageRoot.appendingPathComponent("SamplePhotos/paper-warm.jpg").path
+        let fresh = try origami.run(["brainstorm"] + refused + [photo])
+        #expect(fresh.status == 69, "\(fresh.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: origami.file(".origami").path), "nothing written")
+
+        try projectAfterTutorial()
+        let before = try Data(contentsOf: origami.file(".origami/project.json"))
+        let coach = try origami.run(["coach"] + refused + [photo])
+        #expect(coach.status == 69, "\(coach.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: origami.file(".origami").path) == ["project.json"])
+        #expect(try Data(contentsOf: origami.file(".origami/project.json")) == before)
     }
 }
