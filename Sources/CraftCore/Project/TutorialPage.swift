@@ -136,12 +136,12 @@ public enum TutorialPage {
             html += "</div>"
         }
         if let last = project.feedback.last(where: { $0.step == number }) {
-            html += feedback(last)
+            html += feedback(last, stepIsDone: state == "done")
         }
         return html + "</li>\n"
     }
 
-    private static func feedback(_ record: Project.Feedback) -> String {
+    private static func feedback(_ record: Project.Feedback, stepIsDone: Bool) -> String {
         var html = "<div class=\"feedback\"><h3>Latest feedback</h3>"
         if let note = record.note { html += "<p class=\"note\">You said: “\(HTML.escape(note))”</p>" }
         html += "<p>\(HTML.escape(record.feedback.observation))</p>"
@@ -154,7 +154,7 @@ public enum TutorialPage {
         } else if record.unconfirmedCompletion == true {
             verdict = "The model thought it done, but it could not see the photo; not counted."
         } else {
-            verdict = "Not complete yet."
+            verdict = stepIsDone ? "Not complete at that check; the step was marked done since." : "Not complete yet."
         }
         html += "<p class=\"verdict\">\(HTML.escape(verdict))</p>"
         if !record.modelSawPhotos {

@@ -95,7 +95,8 @@ import Testing
     }
 
     /// A coach over the OpenAI wire at the fault server, whose answer is the scripted incomplete verdict; the
-    /// model name picks the server's behaviour (`fault:stallhead:SECS` answers after SECS of silence).
+    /// model name picks the server's behaviour (`fault:ok` answers at once, `fault:stallhead:SECS` after SECS of
+    /// silence). The server runs as a llama-server (`llamacpp`), which serves any model name it is asked for.
     private func coach(_ server: FaultServer, model: String, _ extra: [String] = []) -> [String] {
         ["coach", "--step", "1", "--backend", "openai", "--base-url", "http://127.0.0.1:\(server.port)",
          "--model", model] + extra + [OrigamiProcess.packageRoot.appendingPathComponent(
@@ -107,7 +108,7 @@ import Testing
     @Test func eightConcurrentCoachRunsLoseNoFeedback() throws {
         try projectAfterTutorial()
         let before = try #require(try load())
-        let server = try FaultServer(mode: "ok", answer: Self.scriptedAnswer)
+        let server = try FaultServer(mode: "llamacpp", answer: Self.scriptedAnswer)
         // Each answers after a second of silence, so the eight model calls overlap and every save is a merge.
         let processes = try (0..<8).map { _ in
             try origami.start(coach(server, model: "fault:stallhead:1", ["--quiet"]))
@@ -119,18 +120,19 @@ import Testing
         let after = try #require(try load())
         #expect(after.feedback.count == before.feedback.count + 8)
         #expect(after.revision == before.revision + 8)
-        // Each check's exchange is kept after the others: eight prompts and eight answers more.
-        #expect(after.transcript.entries.count >= before.transcript.entries.count + 16)
+        // The conversation ends with a check's answer (the server's small context trims older turns, so the count
+        // of entries says nothing here).
+        #expect(after.transcript.entries.last.map { if case .response = $0 { true } else { false } } == true)
         #expect(after.currentStep == before.currentStep, "an incomplete verdict moves no step")
     }
 
     @Test func anotherCommandsModelCallRunsWhileACoachWaitsOnASlowServer() throws {
         try projectAfterTutorial()
-        let server = try FaultServer(mode: "ok", answer: Self.scriptedAnswer)
+        let server = try FaultServer(mode: "llamacpp", answer: Self.scriptedAnswer)
         let slow = try origami.start(coach(server, model: "fault:stallhead:8"))
         // The slow coach has read the project and is waiting for its model (the server counts the request).
         usleep(1_500_000)
-        let quick = try origami.run(coach(server, model: "ok-model"))
+        let quick = try origami.run(coach(server, model: "fault:ok"))
         #expect(quick.status == 0, "\(quick.stderr)")
         #expect(!quick.stderr.contains("waiting for another origami"), "\(quick.stderr)")
         #expect(slow.isRunning, "the second check finished while the first one's model was still answering")
