@@ -17,6 +17,7 @@ parallel tests apart), or else from --mode. Modes:
   stallhead:SECS  silence before any response       huge          a 50 MB body
   drip            the valid answer one byte at a time
   contenttype     HTTP 200 with text/html          llamacpp      (--mode only) /v1/models owned by llamacpp
+  vision          /props says the model sees        vllm          (--mode only) no /props, as vLLM and others
 
 The answer is a fixed small JSON document, or with --answer FILE that file's text (a scripted model answer for an
 end-to-end test that needs one the installable model never gives). Standard library only. Binds 127.0.0.1 only.
@@ -117,6 +118,8 @@ class Handler(BaseHTTPRequestHandler):
             data = [{"id": n, "object": "model", "owned_by": owner, "max_model_len": 8192} for n in MODEL_LIST]
             return self.send_json(200, {"object": "list", "data": data})
         if self.path == "/props":
+            if mode == "vllm":
+                return self.send_json(404, {"error": "no such endpoint: /props"})
             return self.send_json(200, {"default_generation_settings": {"n_ctx": 4096},
                                         "modalities": {"vision": mode == "vision"}})
         if self.path == "/health":

@@ -4,6 +4,12 @@ extension Transcript {
     ///
     /// With vision, photos stay attachments (the backend introduces each by its label). Without vision, or when
     /// the photo's bytes were not kept, each photo becomes a text segment with its description under its label.
+    ///
+    /// A model that can see is never told it cannot: an earlier photo whose bytes the project file did not keep is
+    /// referred to by its label, as shown earlier, with origami's description. That costs about a hundred tokens
+    /// where attaching it again would cost the image's tokens (about a thousand for a 1024×768 photo on
+    /// Qwen2.5-VL, 28-pixel patches) on every later request, and the model's own analysis of it is in the
+    /// conversation already.
     public func prepared(forVision vision: Bool) -> Transcript {
         Transcript(
             entries: entries.map { entry in
@@ -13,7 +19,7 @@ extension Transcript {
                         prompt.segments.flatMap { segment -> [Prompt.Segment] in
                             guard case .image(let photo) = segment else { return [segment] }
                             if vision, photo.data != nil { return [segment] }
-                            return [.text(Self.standIn(for: photo))]
+                            return [.text(Self.standIn(for: photo, vision: vision))]
                         }))
             })
     }
@@ -41,10 +47,12 @@ extension Transcript {
             })
     }
 
-    /// The text sent instead of a photo a model cannot see.
-    static func standIn(for photo: Attachment) -> String {
+    /// The text sent instead of a photo: to a model that cannot see, or, for a photo whose bytes were not kept,
+    /// to one that can.
+    static func standIn(for photo: Attachment, vision: Bool = false) -> String {
         let description = photo.description ?? "no description is available (sha256 \(photo.sha256.prefix(12)))"
         let body = description.hasPrefix(photo.label) ? description : "\(photo.label): \(description)"
+        if vision { return "[A photo shown earlier; its image is not kept, so origami describes it] \(body)" }
         return "[The model cannot see this photo; origami describes it] \(body)"
     }
 

@@ -41,8 +41,11 @@ public struct OpenAILanguageModel: LanguageModel {
         }
     }
 
-    /// What the model can do: llama-server reports vision and context size in `/props`; vLLM its context in
-    /// `/v1/models`; OpenAI models are taken to see and to enforce schemas.
+    /// What the model can do, from what the server says, the person's `vision` setting winning: llama-server reports
+    /// vision (a projector loaded) and its context in `/props`, which is asked behind `--backend openai` too, since a
+    /// generic OpenAI-compatible address may well be one; vLLM reports its context in `/v1/models`. A server that
+    /// says nothing about vision is taken to be blind, and an OpenAI model to see when its name is one of the
+    /// families that take images.
     public func capabilities() async throws -> Capabilities {
         let endpoint = configuration.endpoint.probing
         switch configuration.flavor {
@@ -53,13 +56,28 @@ public struct OpenAILanguageModel: LanguageModel {
             return Capabilities(vision: configuration.vision ?? props.modalities?.vision ?? false,
                                 nativeJSONSchema: true, tools: true, contextSize: context)
         case .openAI:
-            return Capabilities(vision: configuration.vision ?? true, nativeJSONSchema: true, tools: true,
-                                reasoning: true, contextSize: nil)
+            return Capabilities(vision: configuration.vision ?? Self.seesImages(model: configuration.model),
+                                nativeJSONSchema: true, tools: true, reasoning: true, contextSize: nil)
         case .generic:
+            // A server that answers /props with its modalities is a llama-server; others answer 404 there.
+            if let props = try? await endpoint.decode(OpenAIWire.Props.self, from: "/props"),
+                let vision = props.modalities?.vision
+            {
+                return Capabilities(vision: configuration.vision ?? vision, nativeJSONSchema: true, tools: true,
+                                    contextSize: props.defaultGenerationSettings?.nCtx)
+            }
             let entry = try await modelList(endpoint).first { $0.id == configuration.model }
             return Capabilities(vision: configuration.vision ?? false, nativeJSONSchema: true, tools: true,
                                 contextSize: entry?.maxModelLen ?? entry?.meta?.nCtxTrain)
         }
+    }
+
+    /// Whether an OpenAI model of this name takes images: the GPT-4o, GPT-4.1 and GPT-5 families, o1 (not o1-mini),
+    /// o3 and o4-mini do; GPT-3.5, plain GPT-4 and the text-only models do not.
+    static func seesImages(model: String) -> Bool {
+        let name = model.lowercased()
+        if name.hasPrefix("o1-mini") || name.hasPrefix("o3-mini") { return false }
+        return ["gpt-4o", "chatgpt-4o", "gpt-4.1", "gpt-4-turbo", "gpt-5", "o1", "o3", "o4"].contains { name.hasPrefix($0) }
     }
 
     /// Streams the answer from `/v1/chat/completions`.

@@ -16,8 +16,32 @@ struct OpenAILanguageModelTests {
         #expect(capabilities == Capabilities(vision: false, nativeJSONSchema: true, tools: true, contextSize: 4096))
     }
 
-    @Test func genericCapabilitiesReadTheContextFromTheModelList() async throws {
-        #expect(try await model("ok-model", flavor: .generic).capabilities().contextSize == 8192)
+    @Test func genericCapabilitiesReadTheContextFromTheModelListWhenTheServerHasNoProps() async throws {
+        let vllm = try FaultServer(mode: "vllm")
+        defer { vllm.stop() }
+        let capabilities = try await model("ok-model", flavor: .generic, server: vllm).capabilities()
+        #expect(capabilities.contextSize == 8192 && !capabilities.vision)
+    }
+
+    @Test func aLlamaServerBehindTheGenericFlavorSaysInPropsWhetherItSees() async throws {
+        let seeing = try FaultServer(mode: "vision")
+        defer { seeing.stop() }
+        #expect(try await model("any", flavor: .generic, server: seeing).capabilities()
+            == Capabilities(vision: true, nativeJSONSchema: true, tools: true, contextSize: 4096))
+        #expect(try await model("any", flavor: .generic).capabilities().vision == false)
+        // The person's setting wins over what the server says.
+        let told = OpenAILanguageModel(
+            configuration: .init(baseURL: seeing.baseURL, model: "any", flavor: .generic, vision: false))
+        #expect(try await told.capabilities().vision == false)
+    }
+
+    @Test func openAIModelsSeeByTheirFamilyNotAlways() async throws {
+        for name in ["gpt-4o-mini", "gpt-4.1", "gpt-5", "o3", "o4-mini", "chatgpt-4o-latest"] {
+            #expect(OpenAILanguageModel.seesImages(model: name), "\(name)")
+        }
+        for name in ["gpt-3.5-turbo", "gpt-4", "o1-mini", "o3-mini", "text-embedding-3-small", "davinci-002"] {
+            #expect(!OpenAILanguageModel.seesImages(model: name), "\(name)")
+        }
     }
 
     @Test func aServedModelIsAvailableAndAnotherIsNot() async throws {
