@@ -25,7 +25,7 @@ public struct PartialJSONParser: Sendable {
     enum State: Sendable {
         case value, valueOrClose, keyOrClose, key, colon, commaOrClose, end
         case string, escape, unicode, lowBackslash, lowU, number, literal
-        /// Reading the rest of a word that began like `true`, `false` or `null` and is none of them, for the message.
+        /// Reading the rest of a bare word that is not `true`, `false` or `null` (`truth`, `yes`), for the message.
         case badWord
 
         /// Inside a string, possibly in the middle of an escape.
@@ -274,6 +274,11 @@ public struct PartialJSONParser: Sendable {
             literalIndex = 1
             tokenStart = at
             state = .literal
+        case 0x41...0x5A, 0x61...0x7A, 0x5F:
+            // Any other bare word (`yes`, `True`, `NaN`): read it whole, so the message names the word, not a letter.
+            literal = [byte]
+            tokenStart = at
+            state = .badWord
         default:
             throw SchemaError.unexpectedCharacter(Self.show(byte), offset: at, expected: expectation(atEnd: false))
         }

@@ -57,21 +57,42 @@ import Testing
         #expect(Self.error(text) == expected)
     }
 
-    @Test(arguments: [
+    /// Whole messages for the mistakes whose first wording pointed at the wrong thing (a complete number called
+    /// unfinished, the first letter of a bare word called the problem), and their neighbours.
+    static let messages: [(String, String)] = [
         ("[1", "the JSON ends early at byte 2: expected ',' or ']', with ] still to close (was the answer cut off?)"),
+        ("[1 ", "the JSON ends early at byte 3: expected ',' or ']', with ] still to close (was the answer cut off?)"),
+        ("[true", "the JSON ends early at byte 5: expected ',' or ']', with ] still to close (was the answer cut "
+            + "off?)"),
+        (#"{"a":[1"#,
+         "the JSON ends early at byte 7: expected ',' or ']', with ]} still to close (was the answer cut off?)"),
         (#"{"a":-2.5e3"#,
          "the JSON ends early at byte 11: expected ',' or '}', with } still to close (was the answer cut off?)"),
         ("[1.", "the JSON ends early at byte 3: expected the rest of the number, with ] still to close (was the "
             + "answer cut off?)"),
+        ("[1e", "the JSON ends early at byte 3: expected the rest of the number, with ] still to close (was the "
+            + "answer cut off?)"),
         (#"["x", truth]"#, "invalid JSON at byte 6: truth is not a JSON value (true, false and null are the only "
+            + "bare words; text needs double quotes)"),
+        (#"["x", truth"#, "invalid JSON at byte 6: truth is not a JSON value (true, false and null are the only "
             + "bare words; text needs double quotes)"),
         ("[tru]", "invalid JSON at byte 1: tru is not a JSON value (true, false and null are the only bare words; "
             + "text needs double quotes)"),
+        (#"["x", tr"#, "the JSON ends early at byte 8: expected 'true', with ] still to close (was the answer cut "
+            + "off?)"),
         (#"{"ok": nul"#, "the JSON ends early at byte 10: expected 'null', with } still to close (was the answer "
             + "cut off?)"),
         ("[falsehood]", "invalid JSON at byte 1: falsehood is not a JSON value (true, false and null are the only "
             + "bare words; text needs double quotes)"),
-    ])
+        ("[yes, 1]", "invalid JSON at byte 1: yes is not a JSON value (true, false and null are the only bare "
+            + "words; text needs double quotes)"),
+        (#"{"done": True}"#, "invalid JSON at byte 9: True is not a JSON value (true, false and null are the only "
+            + "bare words; text needs double quotes)"),
+        ("[NaN]", "invalid JSON at byte 1: NaN is not a JSON value (true, false and null are the only bare words; "
+            + "text needs double quotes)"),
+    ]
+
+    @Test(arguments: messages)
     func messagesNameWhatIsWrongAndWhatIsMissing(_ text: String, _ message: String) {
         #expect(Self.error(text).map { "\($0)" } == message)
     }
