@@ -40,8 +40,11 @@ import Testing
         ("1 2", .trailingData(offset: 2)),
         ("true false", .trailingData(offset: 5)),
         ("nullx", .invalidLiteral("nullx", offset: 0)),
-        ("[1,]", .unexpectedCharacter("']'", offset: 3, expected: "a value (object, array, string, number, true, false or null)")),
-        (#"{"a":1,}"#, .unexpectedCharacter("'}'", offset: 7, expected: "a key in double quotes")),
+        ("[1,]", .trailingComma(before: "']'", offset: 2)),
+        (#"{"a":1,}"#, .trailingComma(before: "'}'", offset: 6)),
+        (#"{"a": ]"#, .unexpectedCharacter(
+            "']'", offset: 6, expected: "a value (object, array, string, number, true, false or null)")),
+        ("[,1]", .unexpectedCharacter("','", offset: 1, expected: "a value or ']'")),
         (#"{"a" 1}"#, .unexpectedCharacter("'1'", offset: 5, expected: "':'")),
         (#"{a:1}"#, .unexpectedCharacter("'a'", offset: 1, expected: "a key in double quotes or '}'")),
         ("[1 2]", .unexpectedCharacter("'2'", offset: 3, expected: "',' or ']'")),
@@ -90,6 +93,10 @@ import Testing
             + "bare words; text needs double quotes)"),
         ("[NaN]", "invalid JSON at byte 1: NaN is not a JSON value (true, false and null are the only bare words; "
             + "text needs double quotes)"),
+        (#"{"ideas": ["crane", "star",]}"#, "invalid JSON at byte 26: a ',' right before ']', which JSON does not "
+            + "allow: remove that comma"),
+        (#"{"a": 1, }"#, "invalid JSON at byte 7: a ',' right before '}', which JSON does not allow: remove that "
+            + "comma"),
     ]
 
     @Test(arguments: messages)
