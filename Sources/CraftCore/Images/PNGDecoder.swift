@@ -2,8 +2,8 @@ import CImageLibs
 import Foundation
 
 /// PNG decoding through libpng's simplified `png_image_*` API, which needs no setjmp and reads every PNG variant
-/// (palette, grey, 16-bit, interlaced) into 8-bit sRGB; 16-bit interlaced pictures go through its 16-bit linear
-/// output, which this libpng reads correctly.
+/// (palette, grey, 16-bit, interlaced) into 8-bit sRGB; 16-bit pictures go through its 16-bit linear output and are
+/// encoded to 8 bits by origami (see `readLinear` for why).
 ///
 /// The header is read first and its size checked against the pixel budget before the pixel buffer exists, so a
 /// "PNG bomb" (a tiny file claiming 30000×30000 pixels) costs nothing. Transparent parts are laid over white.
@@ -29,11 +29,12 @@ enum PNGDecoder {
             throw .tooManyPixels(file: name, width: width, height: height, budget: pixelBudget)
         }
         let rgb: RGBImage
-        if isInterlacedSixteenBit(bytes) {
+        // libpng marks the format of a file with 16-bit samples linear.
+        if image.format & PNG_FORMAT_FLAG_LINEAR != 0 {
             rgb = try readLinear(&image, name: name)
         } else {
-            // PNG_FORMAT_RGB is PNG_FORMAT_FLAG_COLOR (2); the macro is composed, so it is spelled out here.
-            image.format = 2
+            // PNG_FORMAT_RGB: the macro is composed, so Swift does not see it.
+            image.format = PNG_FORMAT_FLAG_COLOR
             var white = png_color(red: 255, green: 255, blue: 255)
             var pixels = [UInt8](repeating: 0, count: width * height * 3)
             let finished = pixels.withUnsafeMutableBytes { target in
@@ -46,33 +47,38 @@ enum PNGDecoder {
             image: rgb, originalWidth: width, originalHeight: height, orientation: EXIFOrientation.inPNG(bytes) ?? 1)
     }
 
-    /// Whether the file has 16-bit samples and is Adam7-interlaced (IHDR, always the first chunk, holds both).
+    /// Reads the picture as 16-bit linear light (colour premultiplied by alpha), lays it over white and encodes it
+    /// to 8 bits with the curve libpng's own 8-bit output uses.
     ///
-    /// Debian 12's libpng (1.6.39) turns such a picture into wrong 8-bit pixels through the simplified API's
-    /// scaled path, silently; its 16-bit linear output is right, so those pictures are read that way instead.
-    static func isInterlacedSixteenBit(_ bytes: [UInt8]) -> Bool {
-        bytes.count > 28 && bytes[24] == 16 && bytes[28] == 1
-    }
-
-    /// Reads the picture as 16-bit linear RGBA (colour premultiplied by alpha), lays it over white and encodes it
-    /// as 8-bit sRGB.
+    /// Why not libpng's 8-bit output: Debian 12's libpng (1.6.39) turns an Adam7-interlaced 16-bit picture into
+    /// wrong pixels through it (`png_image_read_direct_scaled`), silently; and for the others it puts the darkest
+    /// tones of linear samples up to 4 levels off. Its 16-bit linear output is right, so every 16-bit picture is read
+    /// this way: the same pixels whether the file is interlaced or not, each within rounding of its samples.
+    ///
+    /// The file's own channels are kept (grey stays one sample; alpha only when the file has some), so the buffer
+    /// takes 2 to 8 bytes a pixel.
     private static func readLinear(_ image: inout png_image, name: String) throws(PhotoError) -> RGBImage {
         let (width, height) = (Int(image.width), Int(image.height))
-        // PNG_FORMAT_LINEAR_RGB_ALPHA: PNG_FORMAT_FLAG_LINEAR | PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA.
-        image.format = 4 | 2 | 1
-        var linear = [UInt16](repeating: 0, count: width * height * 4)
+        let isColour = image.format & PNG_FORMAT_FLAG_COLOR != 0
+        let hasAlpha = image.format & PNG_FORMAT_FLAG_ALPHA != 0
+        let channels = (isColour ? 3 : 1) + (hasAlpha ? 1 : 0)
+        image.format &= PNG_FORMAT_FLAG_LINEAR | PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA
+        var linear = [UInt16](repeating: 0, count: width * height * channels)
         let finished = linear.withUnsafeMutableBytes { target in
-            png_image_finish_read(&image, nil, target.baseAddress, Int32(width * 4), nil)
+            png_image_finish_read(&image, nil, target.baseAddress, Int32(width * channels), nil)
         }
         try check(finished, &image, name: name)
         var pixels = [UInt8](repeating: 0, count: width * height * 3)
-        let encode = SRGBTable.fromLinear
+        let encode = GammaTable.fromLinear
         linear.withUnsafeBufferPointer { source in
             pixels.withUnsafeMutableBufferPointer { target in
                 for pixel in 0..<(width * height) {
-                    let uncovered = 65535 - Int(source[pixel * 4 + 3])
+                    let first = pixel * channels
+                    // Premultiplied: what the picture leaves uncovered is the white behind it showing through.
+                    let uncovered = hasAlpha ? 65535 - Int(source[first + channels - 1]) : 0
                     for channel in 0..<3 {
-                        target[pixel * 3 + channel] = encode[min(65535, Int(source[pixel * 4 + channel]) + uncovered)]
+                        let value = Int(source[first + (isColour ? channel : 0)]) + uncovered
+                        target[pixel * 3 + channel] = encode[min(65535, value)]
                     }
                 }
             }
@@ -101,11 +107,13 @@ enum PNGDecoder {
     }
 }
 
-/// The sRGB transfer curve as a table from 16-bit linear light to 8-bit sRGB, built once.
-enum SRGBTable {
+/// From 16-bit linear light to 8-bit sRGB as libpng's 8-bit output encodes it, built once.
+///
+/// libpng stands a plain 2.2 power for sRGB (`PNG_GAMMA_sRGB`) both when it reads a file's samples into linear light
+/// and when it writes 8-bit output. The exact sRGB curve here would put the darkest tones of a 16-bit sRGB file up
+/// to 9 levels away from its own samples, and from what libpng makes of the same picture in 8 bits.
+enum GammaTable {
     static let fromLinear: [UInt8] = (0...65535).map { value in
-        let linear = Double(value) / 65535
-        let encoded = linear <= 0.0031308 ? 12.92 * linear : 1.055 * pow(linear, 1 / 2.4) - 0.055
-        return UInt8((encoded * 255).rounded())
+        UInt8((pow(Double(value) / 65535, 1 / 2.2) * 255).rounded())
     }
 }

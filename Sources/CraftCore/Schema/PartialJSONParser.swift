@@ -25,7 +25,7 @@ public struct PartialJSONParser: Sendable {
     enum State: Sendable {
         case value, valueOrClose, keyOrClose, key, colon, commaOrClose, end
         case string, escape, unicode, lowBackslash, lowU, number, literal
-        /// Reading the rest of a word that began like `true`, `false` or `null` and is none of them, for the message.
+        /// Reading the rest of a bare word that is not `true`, `false` or `null` (`truth`, `yes`), for the message.
         case badWord
 
         /// Inside a string, possibly in the middle of an escape.
@@ -76,6 +76,8 @@ public struct PartialJSONParser: Sendable {
     var literalIndex = 0
     /// The offset just past the last complete `true`, `false` or `null`, where a letter would make it a bad word.
     var literalEnd = -1
+    /// The offset of the last ',' between members or elements, which a closing bracket right after makes trailing.
+    var lastComma = 0
 
     /// Creates a parser with the default limits.
     public init() {
@@ -231,6 +233,9 @@ public struct PartialJSONParser: Sendable {
                 complete(frame.isObject ? .object(frame.members) : .array(frame.elements))
             }
             return
+        case (.value, 0x5D) where frames.last?.isObject == false, (.key, 0x7D):
+            // `.value` in an array and `.key` come only after a comma: `[1,]`, `{"a": 1,}`.
+            throw SchemaError.trailingComma(before: Self.show(byte), offset: lastComma)
         case (.value, _), (.valueOrClose, _):
             try startValue(byte, at: at)
             return
@@ -241,6 +246,7 @@ public struct PartialJSONParser: Sendable {
             state = .value
             return
         case (.commaOrClose, 0x2C):
+            lastComma = at
             state = frames[frames.count - 1].isObject ? .key : .value
             return
         default:
@@ -274,6 +280,11 @@ public struct PartialJSONParser: Sendable {
             literalIndex = 1
             tokenStart = at
             state = .literal
+        case 0x41...0x5A, 0x61...0x7A, 0x5F:
+            // Any other bare word (`yes`, `True`, `NaN`): read it whole, so the message names the word, not a letter.
+            literal = [byte]
+            tokenStart = at
+            state = .badWord
         default:
             throw SchemaError.unexpectedCharacter(Self.show(byte), offset: at, expected: expectation(atEnd: false))
         }

@@ -11,6 +11,9 @@ public enum SchemaError: Error, Sendable, Hashable {
     case unexpectedEnd(offset: Int, expected: String)
     /// Something other than whitespace follows the complete value.
     case trailingData(offset: Int)
+    /// A comma after the last element or member, right before the closing `]` or `}` (`before`); `offset` is the
+    /// comma's, since the comma is what to remove.
+    case trailingComma(before: String, offset: Int)
     /// A bare word that is not `true`, `false` or `null` (`truth`, `nul]`): the word as far as it goes.
     case invalidLiteral(String, offset: Int)
     /// A backslash escape that JSON does not have (`\x`, `\u12G4`).
@@ -108,16 +111,17 @@ extension SchemaError: CustomStringConvertible {
     public var offset: Int? {
         switch self {
         case .unexpectedCharacter(_, let offset, _), .unexpectedEnd(let offset, _), .trailingData(let offset),
-            .invalidLiteral(_, let offset), .invalidEscape(_, let offset), .loneSurrogate(_, let offset),
-            .invalidUTF8(let offset), .controlCharacter(_, let offset), .invalidNumber(_, let offset),
-            .duplicateKey(_, let offset), .tooDeep(_, let offset), .stringTooLong(_, let offset):
+            .trailingComma(_, let offset), .invalidLiteral(_, let offset), .invalidEscape(_, let offset),
+            .loneSurrogate(_, let offset), .invalidUTF8(let offset), .controlCharacter(_, let offset),
+            .invalidNumber(_, let offset), .duplicateKey(_, let offset), .tooDeep(_, let offset),
+            .stringTooLong(_, let offset):
             offset
         case .violations: nil
         }
     }
 
     /// What is wrong, without where: for messages that give the place their own way, such as a line and column
-    /// of a file a person edits (`found '}', expected a key in double quotes`).
+    /// of a file a person edits (`found '1', expected ':'`).
     public var problem: String {
         switch self {
         case .unexpectedCharacter(let character, _, let expected):
@@ -126,6 +130,8 @@ extension SchemaError: CustomStringConvertible {
             "the text ends early; expected \(expected)"
         case .trailingData:
             "more text follows the complete value"
+        case .trailingComma(let closer, _):
+            "a ',' right before \(closer), which JSON does not allow: remove that comma"
         case .invalidLiteral(let word, _):
             "\(word) is not a JSON value (true, false and null are the only bare words; text needs double quotes)"
         case .invalidEscape(let escape, _):

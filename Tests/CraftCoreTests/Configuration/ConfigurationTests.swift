@@ -107,16 +107,17 @@ import Testing
         #expect(error(file: "{not json")?.exitStatus == .configuration)
     }
 
-    @Test func aTrailingCommaIsRefusedWithTheFileAndPosition() {
+    @Test func aTrailingCommaIsRefusedWithTheFileAndTheCommasPosition() {
         #expect(error(file: #"{"model": "qwen",}"#) == .invalidJSON(
-            path: path, line: 1, column: 18, problem: "found '}', expected a key in double quotes"))
+            path: path, line: 1, column: 17,
+            problem: "a ',' right before '}', which JSON does not allow: remove that comma"))
         let indented = "{\n  \"backend\": [\"ollama\", \"engine\",],\n  \"model\": \"qwen\"\n}\n"
         let error = error(file: indented)
         #expect(error == .invalidJSON(
-            path: path, line: 2, column: 34,
-            problem: "found ']', expected a value (object, array, string, number, true, false or null)"))
-        #expect(error.map { "\($0)" } == "\(path):2:34: the configuration file is not valid JSON (found ']', expected "
-            + "a value (object, array, string, number, true, false or null)); fix it or remove it")
+            path: path, line: 2, column: 33,
+            problem: "a ',' right before ']', which JSON does not allow: remove that comma"))
+        #expect(error.map { "\($0)" } == "\(path):2:33: the configuration file is not valid JSON (a ',' right before "
+            + "']', which JSON does not allow: remove that comma); fix it or remove it")
         #expect(error?.exitStatus == .configuration)
     }
 

@@ -7,6 +7,10 @@ import Testing
 @Suite struct InterlacedPNGTests {
     static let (width, height) = (35, 29)
 
+    /// The gAMA chunk of a test picture, in the chunk's units of 1/100000: none (libpng takes 16-bit samples as
+    /// linear light), 1.0 (linear, said outright) or 0.45455 (the usual encoding gamma, undone as a power law).
+    static let gammas: [Int?] = [nil, 100_000, 45_455]
+
     /// Samples spread over the whole 16-bit range, low bytes included; alpha also fully clear and fully opaque.
     static func samples(colourType: UInt8) -> [UInt16] {
         let channels = HandMadePNG.channels(colourType: colourType)
@@ -18,19 +22,34 @@ import Testing
         }
     }
 
-    /// The 8-bit sRGB picture the samples stand for. libpng reads the samples of a 16-bit PNG without a gAMA chunk
-    /// as linear light; alpha is laid over white in linear light, as libpng composites.
-    static func expected(colourType: UInt8, samples: [UInt16]) -> RGBImage {
+    /// A 16-bit PNG of the samples, with a gAMA chunk after IHDR when `gamma` is given.
+    static func png(colourType: UInt8, gamma: Int?, interlaced: Bool) -> [UInt8] {
+        let bytes = HandMadePNG.sixteenBit(
+            width: width, height: height, colourType: colourType, samples: samples(colourType: colourType),
+            interlaced: interlaced)
+        guard let gamma else { return bytes }
+        // The signature (8 bytes) and the IHDR chunk (25) come first.
+        return Array(bytes[..<33]) + TestImages.chunk("gAMA", HandMadePNG.bigEndian(gamma)) + Array(bytes[33...])
+    }
+
+    /// The 8-bit picture the samples stand for, worked out in floating point as libpng defines it: the samples are
+    /// linear light unless the gAMA chunk gives an encoding gamma, alpha is laid over white in linear light, and
+    /// 8-bit sRGB is a 2.2 power (libpng's `PNG_GAMMA_sRGB`).
+    static func expected(colourType: UInt8, gamma: Int?) -> RGBImage {
         let channels = HandMadePNG.channels(colourType: colourType)
+        let samples = samples(colourType: colourType)
         func encoded(_ value: Double) -> UInt8 {
-            let curve = value <= 0.0031308 ? 12.92 * value : 1.055 * pow(value, 1 / 2.4) - 0.055
-            return UInt8((curve * 255).rounded())
+            UInt8((pow(value, 1 / 2.2) * 255).rounded())
+        }
+        func linear(_ value: Double) -> Double {
+            guard gamma == 45_455 else { return value }
+            return pow(value, 1 / 0.45455)
         }
         var pixels: [UInt8] = []
         for pixel in 0..<(width * height) {
             let sample = Array(samples[(pixel * channels)..<((pixel + 1) * channels)]).map { Double($0) / 65535 }
             let isColour = colourType == 2 || colourType == 6
-            let colour = isColour ? Array(sample[0..<3]) : Array(repeating: sample[0], count: 3)
+            let colour = (isColour ? Array(sample[0..<3]) : Array(repeating: sample[0], count: 3)).map(linear)
             let alpha = colourType >= 4 ? sample[channels - 1] : 1
             pixels += colour.map { encoded($0 * alpha + (1 - alpha)) }
         }
@@ -41,31 +60,23 @@ import Testing
         try PNGDecoder.decode(bytes, name: "deep.png", pixelBudget: 100_000_000).image
     }
 
-    @Test(arguments: [0, 2, 4, 6] as [UInt8])
-    func sixteenBitInterlacedPNGDecodesLikeItsTwin(colourType: UInt8) throws {
-        let samples = Self.samples(colourType: colourType)
-        let make = { (interlaced: Bool) in
-            HandMadePNG.sixteenBit(
-                width: Self.width, height: Self.height, colourType: colourType, samples: samples,
-                interlaced: interlaced)
+    @Test(arguments: [0, 2, 4, 6] as [UInt8], gammas)
+    func sixteenBitInterlacedPNGDecodesToTheSamePixelsAsItsTwin(colourType: UInt8, gamma: Int?) throws {
+        let twin = try Self.decode(Self.png(colourType: colourType, gamma: gamma, interlaced: false))
+        let interlaced = try Self.decode(Self.png(colourType: colourType, gamma: gamma, interlaced: true))
+        let differing = (0..<(Self.width * Self.height)).count { (pixel: Int) -> Bool in
+            interlaced.pixels[(pixel * 3)..<(pixel * 3 + 3)] != twin.pixels[(pixel * 3)..<(pixel * 3 + 3)]
         }
-        let expected = Self.expected(colourType: colourType, samples: samples)
-        let twin = try Self.decode(make(false))
-        let interlaced = try Self.decode(make(true))
-        // libpng's 8-bit path is a few levels off in the darkest tones; the linear path the interlaced picture
-        // takes is exact to rounding.
-        #expect(TestImages.maximumDifference(twin, expected) <= 8, "the non-interlaced twin")
-        #expect(TestImages.maximumDifference(interlaced, expected) <= 1)
-        let differing = (0..<(Self.width * Self.height)).count { pixel in
-            (0..<3).contains { abs(Int(interlaced.pixels[pixel * 3 + $0]) - Int(twin.pixels[pixel * 3 + $0])) > 8 }
-        }
-        #expect(differing == 0, "\(differing) of \(Self.width * Self.height) pixels differ from the twin")
+        let most = TestImages.maximumDifference(interlaced, twin)
+        #expect(differing == 0, "\(differing) of \(Self.width * Self.height) pixels differ, by up to \(most)")
     }
 
-    @Test func onlySixteenBitInterlacedPNGsTakeTheLinearPath() {
-        let plain = TestImages.png(TestImages.quadrants(width: 16, height: 16), sixteenBit: true)
-        #expect(!PNGDecoder.isInterlacedSixteenBit(plain))
-        let deep = HandMadePNG.sixteenBit(width: 2, height: 2, colourType: 0, samples: [1, 2, 3, 4], interlaced: true)
-        #expect(PNGDecoder.isInterlacedSixteenBit(deep))
+    @Test(arguments: [0, 2, 4, 6] as [UInt8], gammas)
+    func sixteenBitPNGsDecodeWithinRoundingOfTheirSamples(colourType: UInt8, gamma: Int?) throws {
+        let expected = Self.expected(colourType: colourType, gamma: gamma)
+        for interlaced in [false, true] {
+            let decoded = try Self.decode(Self.png(colourType: colourType, gamma: gamma, interlaced: interlaced))
+            #expect(TestImages.maximumDifference(decoded, expected) <= 1, "interlaced: \(interlaced)")
+        }
     }
 }

@@ -40,8 +40,11 @@ import Testing
         ("1 2", .trailingData(offset: 2)),
         ("true false", .trailingData(offset: 5)),
         ("nullx", .invalidLiteral("nullx", offset: 0)),
-        ("[1,]", .unexpectedCharacter("']'", offset: 3, expected: "a value (object, array, string, number, true, false or null)")),
-        (#"{"a":1,}"#, .unexpectedCharacter("'}'", offset: 7, expected: "a key in double quotes")),
+        ("[1,]", .trailingComma(before: "']'", offset: 2)),
+        (#"{"a":1,}"#, .trailingComma(before: "'}'", offset: 6)),
+        (#"{"a": ]"#, .unexpectedCharacter(
+            "']'", offset: 6, expected: "a value (object, array, string, number, true, false or null)")),
+        ("[,1]", .unexpectedCharacter("','", offset: 1, expected: "a value or ']'")),
         (#"{"a" 1}"#, .unexpectedCharacter("'1'", offset: 5, expected: "':'")),
         (#"{a:1}"#, .unexpectedCharacter("'a'", offset: 1, expected: "a key in double quotes or '}'")),
         ("[1 2]", .unexpectedCharacter("'2'", offset: 3, expected: "',' or ']'")),
@@ -57,21 +60,46 @@ import Testing
         #expect(Self.error(text) == expected)
     }
 
-    @Test(arguments: [
+    /// Whole messages for the mistakes whose first wording pointed at the wrong thing (a complete number called
+    /// unfinished, the first letter of a bare word called the problem), and their neighbours.
+    static let messages: [(String, String)] = [
         ("[1", "the JSON ends early at byte 2: expected ',' or ']', with ] still to close (was the answer cut off?)"),
+        ("[1 ", "the JSON ends early at byte 3: expected ',' or ']', with ] still to close (was the answer cut off?)"),
+        ("[true", "the JSON ends early at byte 5: expected ',' or ']', with ] still to close (was the answer cut "
+            + "off?)"),
+        (#"{"a":[1"#,
+         "the JSON ends early at byte 7: expected ',' or ']', with ]} still to close (was the answer cut off?)"),
         (#"{"a":-2.5e3"#,
          "the JSON ends early at byte 11: expected ',' or '}', with } still to close (was the answer cut off?)"),
         ("[1.", "the JSON ends early at byte 3: expected the rest of the number, with ] still to close (was the "
             + "answer cut off?)"),
+        ("[1e", "the JSON ends early at byte 3: expected the rest of the number, with ] still to close (was the "
+            + "answer cut off?)"),
         (#"["x", truth]"#, "invalid JSON at byte 6: truth is not a JSON value (true, false and null are the only "
+            + "bare words; text needs double quotes)"),
+        (#"["x", truth"#, "invalid JSON at byte 6: truth is not a JSON value (true, false and null are the only "
             + "bare words; text needs double quotes)"),
         ("[tru]", "invalid JSON at byte 1: tru is not a JSON value (true, false and null are the only bare words; "
             + "text needs double quotes)"),
+        (#"["x", tr"#, "the JSON ends early at byte 8: expected 'true', with ] still to close (was the answer cut "
+            + "off?)"),
         (#"{"ok": nul"#, "the JSON ends early at byte 10: expected 'null', with } still to close (was the answer "
             + "cut off?)"),
         ("[falsehood]", "invalid JSON at byte 1: falsehood is not a JSON value (true, false and null are the only "
             + "bare words; text needs double quotes)"),
-    ])
+        ("[yes, 1]", "invalid JSON at byte 1: yes is not a JSON value (true, false and null are the only bare "
+            + "words; text needs double quotes)"),
+        (#"{"done": True}"#, "invalid JSON at byte 9: True is not a JSON value (true, false and null are the only "
+            + "bare words; text needs double quotes)"),
+        ("[NaN]", "invalid JSON at byte 1: NaN is not a JSON value (true, false and null are the only bare words; "
+            + "text needs double quotes)"),
+        (#"{"ideas": ["crane", "star",]}"#, "invalid JSON at byte 26: a ',' right before ']', which JSON does not "
+            + "allow: remove that comma"),
+        (#"{"a": 1, }"#, "invalid JSON at byte 7: a ',' right before '}', which JSON does not allow: remove that "
+            + "comma"),
+    ]
+
+    @Test(arguments: messages)
     func messagesNameWhatIsWrongAndWhatIsMissing(_ text: String, _ message: String) {
         #expect(Self.error(text).map { "\($0)" } == message)
     }

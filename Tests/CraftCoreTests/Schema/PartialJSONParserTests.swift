@@ -149,6 +149,20 @@ import Testing
         }
     }
 
+    @Test(arguments: MalformedJSONTests.messages)
+    func messagesAreTheSameAtEveryChunkSize(_ document: String, _ message: String) {
+        let bytes = Array(document.utf8)
+        for size in 1...bytes.count {
+            var found: String?
+            do {
+                _ = try Self.stream(bytes, chunkSize: size)
+            } catch {
+                found = "\(error)"
+            }
+            #expect(found == message, "chunk size \(size)")
+        }
+    }
+
     @Test(arguments: [1, 2, 5, 16, 17, 100])
     func aWideObjectIsReadAndItsRepeatedKeyRefusedAtAnyChunkSize(_ size: Int) throws {
         let members = (0..<300).map { #""k\#($0)": [\#($0), "v"]"# }.joined(separator: ", ")
