@@ -118,10 +118,16 @@ public struct Capabilities: Sendable, Hashable, Codable {
     public var reasoning: Bool
     /// The context window in tokens, when known.
     public var contextSize: Int?
+    /// Where `vision` came from, in words for `origami doctor` (e.g. "/props"); nil when the backend does not say.
+    public var visionSource: String?
 
     /// Creates a capabilities record.
-    public init(vision: Bool, nativeJSONSchema: Bool, tools: Bool, reasoning: Bool = false, contextSize: Int?) {
+    public init(
+        vision: Bool, nativeJSONSchema: Bool, tools: Bool, reasoning: Bool = false, contextSize: Int?,
+        visionSource: String? = nil
+    ) {
         self.vision = vision
+        self.visionSource = visionSource
         self.nativeJSONSchema = nativeJSONSchema
         self.tools = tools
         self.reasoning = reasoning

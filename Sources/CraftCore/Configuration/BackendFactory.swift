@@ -133,7 +133,8 @@ public struct BackendFactory: Sendable {
             return OllamaLanguageModel(configuration: OllamaConfiguration(
                 baseURL: try url(configuration.ollamaURL),
                 model: model ?? Self.defaultOllamaModel, idleTimeout: timeout,
-                totalTimeout: total, allowInsecureHTTP: configuration.allowInsecureHTTP.value, log: log))
+                totalTimeout: total, allowInsecureHTTP: configuration.allowInsecureHTTP.value,
+                vision: configuration.vision.value, visionSource: configuration.vision.visionSource ?? "", log: log))
         case .openai:
             let base = try url(configuration.openAIURL)
             return OpenAILanguageModel(configuration: OpenAIConfiguration(
@@ -141,7 +142,7 @@ public struct BackendFactory: Sendable {
                 apiKey: configuration.apiKey.value?.value,
                 flavor: base.host?.hasSuffix("openai.com") == true ? .openAI : .generic,
                 idleTimeout: timeout, totalTimeout: total, allowInsecureHTTP: configuration.allowInsecureHTTP.value,
-                log: log))
+                vision: configuration.vision.value, visionSource: configuration.vision.visionSource ?? "", log: log))
         case .replay:
             guard let cassette = configuration.cassette.value else {
                 throw ConfigurationError.replayWithoutCassette(source: configuration.backends.source)

@@ -24,6 +24,7 @@ extension Configuration {
             entry("model", model) { $0 ?? "(the backend's default)" },
             entry("smallModel", smallModel) { $0 ?? "(the backend's default)" },
             entry("mmproj", mmproj, text),
+            entry("vision", vision) { $0.map { $0 ? "yes" : "no" } ?? "auto (each server is asked)" },
             entry("ollamaHost", ollamaURL) { $0 },
             entry("openaiBaseURL", openAIURL) { $0 },
             entry("apiKey", apiKey) { $0 == nil ? "unset" : "set" },

@@ -16,6 +16,9 @@ public struct Configuration: Sendable {
     public var smallModel: Setting<String?>
     /// The engine's vision projector GGUF, if any.
     public var mmproj: Setting<String?>
+    /// Whether the ollama and openai backends' model sees: nil (`auto`) asks the server, which is right unless the
+    /// server does not say (vLLM, most OpenAI-compatible servers other than llama-server).
+    public var vision: Setting<Bool?>
     /// The Ollama server's base URL.
     public var ollamaURL: Setting<String>
     /// The OpenAI-compatible server's base URL.
@@ -45,7 +48,7 @@ public struct Configuration: Sendable {
 
     /// The configuration file's keys, in the order `origami doctor` shows them.
     public static let fileKeys = [
-        "backend", "model", "smallModel", "mmproj", "ollamaHost", "openaiBaseURL", "timeout", "temperature", "seed",
+        "backend", "model", "smallModel", "mmproj", "vision", "ollamaHost", "openaiBaseURL", "timeout", "temperature", "seed",
         "maxTokens", "color", "cassette", "allowInsecureHTTP", "llamaServer", "engineIdleTimeout",
     ]
 
@@ -106,6 +109,8 @@ public struct Configuration: Sendable {
             smallModel: try r.optional(
                 flag: "small-model", env: ["ORIGAMI_SMALL_MODEL"], key: "smallModel", kind: .text),
             mmproj: try r.optional(flag: "mmproj", env: ["ORIGAMI_MMPROJ"], key: "mmproj", kind: .path),
+            vision: try r.required(
+                flag: "vision", env: ["ORIGAMI_VISION"], key: "vision", kind: .visionChoice, default: nil),
             ollamaURL: try r.required(
                 flag: "base-url", env: ["OLLAMA_HOST"], key: "ollamaHost", kind: .url(defaultPort: 11434),
                 default: defaultOllamaURL),

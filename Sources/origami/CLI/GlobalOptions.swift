@@ -28,6 +28,9 @@ enum GlobalOptions {
         OptionSpec(name: "quiet", help: "Print only results: no progress or messages."),
         OptionSpec(name: "verbose", help: "Print backend details and timings on stderr."),
         OptionSpec(name: "no-color", help: "Never colour the output (also NO_COLOR=1 or TERM=dumb)."),
+        OptionSpec(
+            name: "vision", valueName: "yes|no|auto",
+            help: "Whether the model sees photos (default auto: asked of the server)."),
         OptionSpec(name: "seed", valueName: "N", help: "The sampling seed, for reproducible answers."),
         OptionSpec(name: "temperature", valueName: "T", help: "The sampling temperature, 0 to 2 (default: per mode)."),
         OptionSpec(name: "max-tokens", valueName: "N", help: "The most tokens an answer may have."),
@@ -52,7 +55,7 @@ enum GlobalOptions {
     /// The flags that take no value and feed the configuration, mapped by long name.
     static func configurationFlags(_ line: ParsedCommandLine) -> [String: String] {
         let names = [
-            "backend", "model", "small-model", "mmproj", "base-url", "seed", "temperature", "max-tokens", "timeout",
+            "backend", "model", "small-model", "mmproj", "vision", "base-url", "seed", "temperature", "max-tokens", "timeout",
             "record", "cassette", "allow-insecure-http", "no-color",
         ]
         return line.options.filter { names.contains($0.key) }

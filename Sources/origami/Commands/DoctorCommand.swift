@@ -74,7 +74,8 @@ enum DoctorCommand: Command {
 
     private static func describe(_ capabilities: Capabilities) -> String {
         var parts = [
-            "vision " + (capabilities.vision ? "yes" : "no"),
+            "vision " + (capabilities.vision ? "yes" : "no")
+                + (capabilities.visionSource.map { " (\($0))" } ?? ""),
             "JSON schema " + (capabilities.nativeJSONSchema ? "yes" : "no"),
             "tools " + (capabilities.tools ? "yes" : "no"),
         ]

@@ -80,6 +80,18 @@ import Testing
         #expect(try resolve(file: #"{"color": false}"#).color.value == false)
     }
 
+    @Test func visionIsYesNoOrAutoFromFlagEnvironmentOrFile() throws {
+        #expect(try resolve().vision == Setting(nil, from: .builtIn))
+        #expect(try resolve(flags: ["vision": "no"], environment: ["ORIGAMI_VISION": "yes"]).vision
+            == Setting(false, from: .flag("--vision")))
+        #expect(try resolve(environment: ["ORIGAMI_VISION": "yes"]).vision
+            == Setting(true, from: .environment("ORIGAMI_VISION")))
+        #expect(try resolve(file: #"{"vision": true}"#).vision == Setting(true, from: .file(path: path, key: "vision")))
+        #expect(try resolve(file: #"{"vision": "auto"}"#).vision.value == nil)
+        #expect(error(flags: ["vision": "maybe"]) == .invalidValue(
+            source: .flag("--vision"), value: "maybe", expected: "yes, no or auto"))
+    }
+
     @Test func invalidValuesNameTheirSource() {
         #expect(error(flags: ["timeout": "soon"]) == .invalidValue(
             source: .flag("--timeout"), value: "soon", expected: "a number of seconds greater than 0"))

@@ -28,6 +28,8 @@ import Testing
               --verbose               Print backend details and timings on stderr.
               --no-color              Never colour the output (also NO_COLOR=1 or
                                       TERM=dumb).
+              --vision yes|no|auto    Whether the model sees photos (default auto: asked of
+                                      the server).
               --seed N                The sampling seed, for reproducible answers.
               --temperature T         The sampling temperature, 0 to 2 (default: per mode).
               --max-tokens N          The most tokens an answer may have.

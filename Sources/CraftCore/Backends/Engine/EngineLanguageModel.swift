@@ -51,11 +51,17 @@ public struct EngineLanguageModel: LanguageModel {
             let installation = try await manager.installation()
             return Capabilities(
                 vision: installation.mmproj != nil, nativeJSONSchema: true, tools: true,
-                contextSize: manager.configuration.contextSize)
+                contextSize: manager.configuration.contextSize,
+                visionSource: installation.mmproj != nil ? "a projector is named" : Self.noProjector)
         }
         let (record, client) = try await running()
-        return try await guarded(record) { try await client.capabilities() }
+        var capabilities = try await guarded(record) { try await client.capabilities() }
+        capabilities.visionSource = record.mmproj != nil ? "projector loaded, /props" : Self.noProjector
+        return capabilities
     }
+
+    /// Where a blind engine's vision comes from, for `origami doctor`.
+    static let noProjector = "no projector; --mmproj FILE adds one"
 
     /// Streams the answer from the managed server: through `/completion` with earlier answers as their token ids
     /// when the request needs no tools and no photo bytes (see `EngineCompletion`), else through the chat API.

@@ -7,6 +7,10 @@ public struct OllamaConfiguration: Sendable {
 
     /// The server's base URL.
     public var baseURL: URL
+    /// Whether the model sees, when the person said so; nil asks `/api/show`.
+    public var vision: Bool?
+    /// Where `vision` was set, for `origami doctor`.
+    public var visionSource: String
     /// The model name as Ollama knows it, e.g. `qwen2.5vl:3b`.
     public var model: String
     /// How long Ollama keeps the model loaded after a request (`keep_alive`, e.g. `5m`); nil leaves its default.
@@ -39,9 +43,13 @@ public struct OllamaConfiguration: Sendable {
         allowInsecureHTTP: Bool = false,
         maximumResponseBytes: Int = 16 * 1_048_576,
         loadingWait: Double = 60,
+        vision: Bool? = nil,
+        visionSource: String = "the vision setting",
         name: String = "ollama",
         log: (@Sendable (String) -> Void)? = nil
     ) {
+        self.vision = vision
+        self.visionSource = visionSource
         self.baseURL = baseURL
         self.model = model
         self.keepAlive = keepAlive

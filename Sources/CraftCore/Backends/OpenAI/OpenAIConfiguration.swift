@@ -36,6 +36,8 @@ public struct OpenAIConfiguration: Sendable {
     public var loadingWait: Double
     /// Whether the model accepts images, when the server cannot tell (OpenAI, vLLM); nil means ask or assume not.
     public var vision: Bool?
+    /// Where `vision` was set, for `origami doctor`.
+    public var visionSource: String
     /// The backend's name in messages (`openai`; the on-box engine passes `engine`).
     public var name: String
     /// Receives one line per request and retry, secrets already redacted (for `--verbose`).
@@ -53,6 +55,7 @@ public struct OpenAIConfiguration: Sendable {
         maximumResponseBytes: Int = 16 * 1_048_576,
         loadingWait: Double = 60,
         vision: Bool? = nil,
+        visionSource: String = "the vision setting",
         name: String = "openai",
         log: (@Sendable (String) -> Void)? = nil
     ) {
@@ -66,6 +69,7 @@ public struct OpenAIConfiguration: Sendable {
         self.maximumResponseBytes = maximumResponseBytes
         self.loadingWait = loadingWait
         self.vision = vision
+        self.visionSource = visionSource
         self.name = name
         self.log = log
     }

@@ -54,21 +54,27 @@ public struct OpenAILanguageModel: LanguageModel {
             var context = props.defaultGenerationSettings?.nCtx
             if context == nil { context = try? await modelList(endpoint).first?.meta?.nCtxTrain }
             return Capabilities(vision: configuration.vision ?? props.modalities?.vision ?? false,
-                                nativeJSONSchema: true, tools: true, contextSize: context)
+                                nativeJSONSchema: true, tools: true, contextSize: context,
+                                visionSource: configuration.vision == nil ? "/props" : configuration.visionSource)
         case .openAI:
             return Capabilities(vision: configuration.vision ?? Self.seesImages(model: configuration.model),
-                                nativeJSONSchema: true, tools: true, reasoning: true, contextSize: nil)
+                                nativeJSONSchema: true, tools: true, reasoning: true, contextSize: nil,
+                                visionSource: configuration.vision == nil ? "the model's name" : configuration.visionSource)
         case .generic:
             // A server that answers /props with its modalities is a llama-server; others answer 404 there.
             if let props = try? await endpoint.decode(OpenAIWire.Props.self, from: "/props"),
                 let vision = props.modalities?.vision
             {
                 return Capabilities(vision: configuration.vision ?? vision, nativeJSONSchema: true, tools: true,
-                                    contextSize: props.defaultGenerationSettings?.nCtx)
+                                    contextSize: props.defaultGenerationSettings?.nCtx,
+                                    visionSource: configuration.vision == nil ? "/props" : configuration.visionSource)
             }
             let entry = try await modelList(endpoint).first { $0.id == configuration.model }
-            return Capabilities(vision: configuration.vision ?? false, nativeJSONSchema: true, tools: true,
-                                contextSize: entry?.maxModelLen ?? entry?.meta?.nCtxTrain)
+            return Capabilities(
+                vision: configuration.vision ?? false, nativeJSONSchema: true, tools: true,
+                contextSize: entry?.maxModelLen ?? entry?.meta?.nCtxTrain,
+                visionSource: configuration.vision == nil
+                    ? "the server does not say; set vision yes if the model sees" : configuration.visionSource)
         }
     }
 

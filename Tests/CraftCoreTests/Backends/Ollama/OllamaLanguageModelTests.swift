@@ -32,7 +32,15 @@ struct OllamaLanguageModelTests {
     @Test func capabilitiesComeFromShow() async throws {
         let capabilities = try await model("llava:7b").capabilities()
         #expect(capabilities == Capabilities(vision: true, nativeJSONSchema: true, tools: true, reasoning: false,
-                                             contextSize: 4096))
+                                             contextSize: 4096, visionSource: "/api/show"))
+    }
+
+    @Test func thePersonsVisionSettingWinsOverShow() async throws {
+        let server = try #require(FaultServer.shared)
+        let told = OllamaLanguageModel(configuration: .init(
+            baseURL: server.baseURL, model: "llava:7b", vision: false, visionSource: "the vision setting, flag --vision"))
+        let capabilities = try await told.capabilities()
+        #expect(!capabilities.vision && capabilities.visionSource == "the vision setting, flag --vision")
     }
 
     @Test func imagesReachTheServerAsBase64() async throws {

@@ -13,7 +13,8 @@ struct OpenAILanguageModelTests {
 
     @Test func llamaServerCapabilitiesComeFromProps() async throws {
         let capabilities = try await model("any", flavor: .llamaServer).capabilities()
-        #expect(capabilities == Capabilities(vision: false, nativeJSONSchema: true, tools: true, contextSize: 4096))
+        #expect(capabilities == Capabilities(
+            vision: false, nativeJSONSchema: true, tools: true, contextSize: 4096, visionSource: "/props"))
     }
 
     @Test func genericCapabilitiesReadTheContextFromTheModelListWhenTheServerHasNoProps() async throws {
@@ -21,13 +22,14 @@ struct OpenAILanguageModelTests {
         defer { vllm.stop() }
         let capabilities = try await model("ok-model", flavor: .generic, server: vllm).capabilities()
         #expect(capabilities.contextSize == 8192 && !capabilities.vision)
+        #expect(capabilities.visionSource == "the server does not say; set vision yes if the model sees")
     }
 
     @Test func aLlamaServerBehindTheGenericFlavorSaysInPropsWhetherItSees() async throws {
         let seeing = try FaultServer(mode: "vision")
         defer { seeing.stop() }
         #expect(try await model("any", flavor: .generic, server: seeing).capabilities()
-            == Capabilities(vision: true, nativeJSONSchema: true, tools: true, contextSize: 4096))
+            == Capabilities(vision: true, nativeJSONSchema: true, tools: true, contextSize: 4096, visionSource: "/props"))
         #expect(try await model("any", flavor: .generic).capabilities().vision == false)
         // The person's setting wins over what the server says.
         let told = OpenAILanguageModel(
