@@ -46,7 +46,11 @@ public struct BackendFactory: Sendable {
         }
         switch role {
         case .primary:
-            place(configuration.model, \.model)
+            if let own = configuration.backendOverrides[.engine]?.model {
+                explicit.model = LocatedFile(path: own, source: configuration.backends.source.description)
+            } else if modelSetting(for: .engine).value != nil {
+                place(configuration.model, \.model)
+            }
             place(configuration.mmproj, \.mmproj)
         case .small:
             place(configuration.smallModel, \.model)
@@ -69,7 +73,10 @@ public struct BackendFactory: Sendable {
 
     /// Which backend and model each mode runs on, and where that came from (see `ModeModels`).
     public func modeModels() -> ModeModels {
-        ModeModels.resolve(configuration) { role in
+        // The modes run on the chain's first backend, with the model that backend is given.
+        var shown = configuration
+        shown.model = modelSetting(for: configuration.backends.value.first ?? .engine)
+        return ModeModels.resolve(shown) { role in
             let manager = engineManager(role: role)
             let named = manager.namedModel()
             let origin = named.map { $0.source == "ORIGAMI_MODEL_PATH" ? "environment ORIGAMI_MODEL_PATH" : $0.source }
@@ -95,10 +102,34 @@ public struct BackendFactory: Sendable {
 
     /// The backend of one kind, configured; throws `ModelError.unavailable` when it cannot be made.
     public func make(_ kind: BackendKind) throws -> any LanguageModel {
-        let backend = try makeUnrecorded(kind, model: configuration.model.value, role: .primary)
+        let model = modelSetting(for: kind).value
+        let backend = try makeUnrecorded(kind, model: model, role: .primary)
         guard let record = configuration.record.value, kind != .replay else { return backend }
         return RecordingLanguageModel(
-            wrapping: backend, cassette: Cassette(url: URL(fileURLWithPath: record)), model: configuration.model.value)
+            wrapping: backend, cassette: Cassette(url: URL(fileURLWithPath: record)), model: model)
+    }
+
+    /// The model `kind` is asked for: its own from the chain (`ollama:NAME`), else the shared `model` when that fits
+    /// the kind (a GGUF file the engine, a name the servers) or no other backend of the chain takes it; nil for the
+    /// backend's default. So a name meant for Ollama never sends the engine looking for a file of that name.
+    public func modelSetting(for kind: BackendKind) -> Setting<String?> {
+        if let own = configuration.backendOverrides[kind]?.model {
+            return Setting(own, from: configuration.backends.source)
+        }
+        guard let shared = configuration.model.value else { return configuration.model }
+        let takers = configuration.backends.value.filter { BackendOverride.fits(shared, $0) }
+        guard BackendOverride.fits(shared, kind) || takers.isEmpty else { return Setting(nil, from: .builtIn) }
+        return configuration.model
+    }
+
+    /// The base URL of `kind`'s server: its own from the chain (`openai:MODEL@URL`), else the shared setting.
+    private func baseURL(for kind: BackendKind, _ shared: Setting<String>) throws -> Setting<String> {
+        guard let own = configuration.backendOverrides[kind]?.baseURL else { return shared }
+        let kind = ValueKind<String>.url(defaultPort: kind == .ollama ? 11434 : nil)
+        guard let normalised = kind.parse(own) else {
+            throw ConfigurationError.invalidValue(source: configuration.backends.source, value: own, expected: kind.expected)
+        }
+        return Setting(normalised, from: configuration.backends.source)
     }
 
     /// The chosen backends in order, as a fallback chain; backends that cannot be made are left out, and when
@@ -131,12 +162,12 @@ public struct BackendFactory: Sendable {
             return engine
         case .ollama:
             return OllamaLanguageModel(configuration: OllamaConfiguration(
-                baseURL: try url(configuration.ollamaURL),
+                baseURL: try url(try baseURL(for: .ollama, configuration.ollamaURL)),
                 model: model ?? Self.defaultOllamaModel, idleTimeout: timeout,
                 totalTimeout: total, allowInsecureHTTP: configuration.allowInsecureHTTP.value,
                 vision: configuration.vision.value, visionSource: configuration.vision.visionSource ?? "", log: log))
         case .openai:
-            let base = try url(configuration.openAIURL)
+            let base = try url(try baseURL(for: .openai, configuration.openAIURL))
             return OpenAILanguageModel(configuration: OpenAIConfiguration(
                 baseURL: base, model: model ?? Self.defaultOpenAIModel,
                 apiKey: configuration.apiKey.value?.value,

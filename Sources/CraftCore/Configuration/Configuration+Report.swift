@@ -20,7 +20,12 @@ extension Configuration {
             value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
         }
         return [
-            entry("backend", backends) { $0.map(\.rawValue).joined(separator: ",") },
+            entry("backend", backends) { kinds in
+                kinds.map { kind in
+                    let own = backendOverrides[kind]
+                    return kind.rawValue + (own?.model.map { ":" + $0 } ?? "") + (own?.baseURL.map { "@" + $0 } ?? "")
+                }.joined(separator: ",")
+            },
             entry("model", model) { $0 ?? "(the backend's default)" },
             entry("smallModel", smallModel) { $0 ?? "(the backend's default)" },
             entry("mmproj", mmproj, text),

@@ -8,6 +8,9 @@ public import Foundation
 public struct Configuration: Sendable {
     /// The backends to try, in order (a fallback chain when more than one).
     public var backends: Setting<[BackendKind]>
+    /// The model and base URL a backend of the chain was given of its own, winning over `model` and the base URL
+    /// settings for that backend only.
+    public var backendOverrides: [BackendKind: BackendOverride] = [:]
     /// The model of every mode: a name for ollama and openai, a GGUF path for the engine; nil for the backend's
     /// default. Naming one also moves term onto it, unless `smallModel` names another (see `ModeModels`).
     public var model: Setting<String?>
@@ -98,12 +101,12 @@ public struct Configuration: Sendable {
         file: (path: String, contents: Data)?
     ) throws -> Configuration {
         let r = try ConfigurationResolver(flags: flags, environment: environment, file: file)
-        let backends = try r.backends()
+        let (backends, overrides) = try r.backends()
         let cassette = try r.optional(flag: "cassette", env: ["ORIGAMI_CASSETTE"], key: "cassette", kind: .path)
         if backends.value.contains(.replay), cassette.value == nil {
             throw ConfigurationError.replayWithoutCassette(source: backends.source)
         }
-        return Configuration(
+        var configuration = Configuration(
             backends: backends,
             model: try r.optional(flag: "model", env: ["ORIGAMI_MODEL"], key: "model", kind: .text),
             smallModel: try r.optional(
@@ -136,5 +139,7 @@ public struct Configuration: Sendable {
                 flag: nil, env: ["ORIGAMI_ENGINE_IDLE_TIMEOUT"], key: "engineIdleTimeout", kind: .positiveNumber,
                 default: 600)
         )
+        configuration.backendOverrides = overrides
+        return configuration
     }
 }

@@ -144,26 +144,36 @@ struct ConfigurationResolver {
         return Setting(found.value ?? `default`, from: found.source)
     }
 
-    func backends() throws -> Setting<[BackendKind]> {
-        let list = ValueKind<[String]>(expected: "a comma-separated list of backends") { text in
-            let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    /// The chain's backends in order, and the model and base URL each was given of its own (see `BackendOverride`).
+    func backends() throws -> (Setting<[BackendKind]>, [BackendKind: BackendOverride]) {
+        let list = ValueKind<[String]>(
+            expected: "a comma-separated list of backends, each KIND, KIND:MODEL or KIND:MODEL@URL (or in the file "
+                + "a list of those and {\"kind\", \"model\", \"baseURL\"} objects)"
+        ) { text in
+            let names = text.split(separator: ",", omittingEmptySubsequences: false)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
             return names.isEmpty || names.contains("") ? nil : names
         } json: { value in
             if let text = value.stringValue { return text.split(separator: ",").map(String.init) }
-            let names = value.arrayValue?.compactMap(\.stringValue)
-            return names.flatMap { $0.isEmpty || $0.count != value.arrayValue?.count ? nil : $0 }
+            let items = value.arrayValue?.compactMap(BackendOverride.parse)
+            return items.flatMap { $0.isEmpty || $0.count != value.arrayValue?.count ? nil : $0 }
         }
         let found = try optional(flag: "backend", env: ["ORIGAMI_BACKEND"], key: "backend", kind: list)
-        guard let names = found.value else { return Setting([.engine], from: .builtIn) }
+        guard let items = found.value else { return (Setting([.engine], from: .builtIn), [:]) }
         var kinds: [BackendKind] = []
-        for name in names {
+        var overrides: [BackendKind: BackendOverride] = [:]
+        for item in items {
+            guard let (name, override) = BackendOverride.parse(item) else {
+                throw ConfigurationError.invalidValue(source: found.source, value: item, expected: list.expected)
+            }
             guard let kind = BackendKind(rawValue: name.lowercased()) else {
                 let suggestion = Spelling.suggestion(for: name, among: BackendKind.allCases.map(\.rawValue))
                 throw ConfigurationError.unknownBackend(source: found.source, name: name, suggestion: suggestion)
             }
             if !kinds.contains(kind) { kinds.append(kind) }
+            if override != BackendOverride() { overrides[kind] = override }
         }
-        return Setting(kinds, from: found.source)
+        return (Setting(kinds, from: found.source), overrides)
     }
 
     func color() throws -> Setting<Bool> {

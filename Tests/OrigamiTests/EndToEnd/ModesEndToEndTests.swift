@@ -46,6 +46,21 @@ import Testing
             """)
     }
 
+    @Test func theReadmesChainLeavesTheEngineItsOwnModelWhenOllamaIsDown() throws {
+        try origami.write(#"{"backend": ["ollama", "engine"], "model": "qwen2.5vl:3b"}"#,
+                          to: "config/origami/config.json")
+        let outcome = try origami.run(["doctor", "--base-url", "http://127.0.0.1:9"])
+        #expect(outcome.stdout.contains("ollama  * unavailable: nothing answers at http://127.0.0.1:9"))
+        // The engine looks for its own model (not installed in this test's home), never for a file "qwen2.5vl:3b".
+        #expect(outcome.stdout.contains("✗ model: model \(origami.directory.path)/.local/share/origami/models/"
+            + "qwen2.5-coder-1.5b-instruct-q4_k_m.gguf (from scripts/setup) does not exist"), "\(outcome.stdout)")
+        #expect(!outcome.stdout.contains("qwen2.5vl:3b (from"))
+        let chain = try origami.run(
+            ["doctor", "--backend", "ollama:gemma3:4b,engine", "--base-url", "http://127.0.0.1:9"])
+        #expect(chain.stdout.contains("backend             ollama:gemma3:4b,engine        flag --backend"))
+        #expect(chain.stdout.contains("brainstorm, tutorial, coach  ollama  gemma3:4b  (flag --backend)"))
+    }
+
     @Test func doctorChecksTheSmallModelBesideThePrimaryOne() throws {
         let outcome = try origami.run(["doctor"])
         #expect(outcome.status == 69)
