@@ -138,7 +138,9 @@ class Handler(BaseHTTPRequestHandler):
         if self.path == "/api/show":
             if model not in MODEL_LIST and not str(model).startswith("fault:"):
                 return self.send_json(404, {"error": "model '%s' not found" % model})
-            return self.send_json(200, {"capabilities": ["completion", "vision", "tools"], "parameters": "",
+            # qwen2.5:latest is a text model, as in Ollama's library: no "vision" among its capabilities.
+            capabilities = ["completion", "tools"] + ([] if model == "qwen2.5:latest" else ["vision"])
+            return self.send_json(200, {"capabilities": capabilities, "parameters": "",
                                         "model_info": {"general.architecture": "qwen2",
                                                        "qwen2.context_length": 32768}})
         if self.path not in ("/api/chat", "/v1/chat/completions"):

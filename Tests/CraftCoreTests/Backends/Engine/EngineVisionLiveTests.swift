@@ -78,13 +78,16 @@ struct EngineVisionLiveTests {
 
     @Test func theEngineStartedWithTheProjectorSaysItSees() async throws {
         let engine = engine()
+        // Before the server runs (what `origami doctor` shows then), and once it runs, from its /props.
+        #expect(try await engine.capabilities().visionSource == "a projector is named")
         let record = try await engine.manager.start()
         defer { Task { try? await engine.manager.stop() } }
         #expect(record.mmproj == TestProjector.path)
         let props = try #require(LoopbackProbe(port: record.port).get("/props"))
         let json = try #require(try JSONSerialization.jsonObject(with: props.body) as? [String: Any])
         #expect((json["modalities"] as? [String: Any])?["vision"] as? Bool == true)
-        #expect(try await engine.capabilities().vision)
+        let running = try await engine.capabilities()
+        #expect(running.vision && running.visionSource == "projector loaded, /props")
         // The same server behind `--backend openai --base-url`: origami asks its /props and finds it sees.
         let openAI = OpenAILanguageModel(configuration: OpenAIConfiguration(baseURL: record.baseURL, model: "any"))
         #expect(try await openAI.capabilities().vision)

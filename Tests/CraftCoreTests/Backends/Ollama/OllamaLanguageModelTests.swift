@@ -35,6 +35,11 @@ struct OllamaLanguageModelTests {
                                              contextSize: 4096, visionSource: "/api/show"))
     }
 
+    @Test func aModelWhoseShowListsNoVisionIsBlind() async throws {
+        let capabilities = try await model("qwen2.5:latest").capabilities()
+        #expect(!capabilities.vision && capabilities.tools && capabilities.visionSource == "/api/show")
+    }
+
     @Test func thePersonsVisionSettingWinsOverShow() async throws {
         let server = try #require(FaultServer.shared)
         let told = OllamaLanguageModel(configuration: .init(
