@@ -18,6 +18,7 @@ parallel tests apart), or else from --mode. Modes:
   drip            the valid answer one byte at a time
   contenttype     HTTP 200 with text/html          llamacpp      (--mode only) /v1/models owned by llamacpp
   vision          /props says the model sees        vllm          (--mode only) no /props, as vLLM and others
+  lmstudio        (--mode only) no /props; /api/v0/models/NAME gives LM Studio's type, "vlm" for names with "vl"
 
 The answer is a fixed small JSON document, or with --answer FILE that file's text (a scripted model answer for an
 end-to-end test that needs one the installable model never gives). Standard library only. Binds 127.0.0.1 only.
@@ -30,6 +31,7 @@ import os
 import sys
 import threading
 import time
+import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 ANSWER = '{"title":"Paper crane","steps":3}'
@@ -118,10 +120,14 @@ class Handler(BaseHTTPRequestHandler):
             data = [{"id": n, "object": "model", "owned_by": owner, "max_model_len": 8192} for n in MODEL_LIST]
             return self.send_json(200, {"object": "list", "data": data})
         if self.path == "/props":
-            if mode == "vllm":
+            if mode in ("vllm", "lmstudio"):
                 return self.send_json(404, {"error": "no such endpoint: /props"})
             return self.send_json(200, {"default_generation_settings": {"n_ctx": 4096},
                                         "modalities": {"vision": mode == "vision"}})
+        if self.path.startswith("/api/v0/models/") and mode == "lmstudio":
+            name = urllib.parse.unquote(self.path[len("/api/v0/models/"):])
+            return self.send_json(200, {"id": name, "object": "model", "type": "vlm" if "vl" in name else "llm",
+                                        "state": "loaded", "max_context_length": 32768})
         if self.path == "/health":
             if mode == "loading":
                 return self.send_json(503, {"error": {"code": 503, "message": "Loading model",

@@ -69,6 +69,17 @@ public struct OpenAILanguageModel: LanguageModel {
                                     contextSize: props.defaultGenerationSettings?.nCtx,
                                     visionSource: configuration.vision == nil ? "/props" : configuration.visionSource)
             }
+            // LM Studio says in its own API whether a model is a vision-language one ("vlm").
+            let name = configuration.model.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(
+                CharacterSet(charactersIn: "/"))) ?? configuration.model
+            if let studio = try? await endpoint.decode(OpenAIWire.LMStudioModel.self, from: "/api/v0/models/" + name),
+                let type = studio.type
+            {
+                return Capabilities(
+                    vision: configuration.vision ?? (type == "vlm"), nativeJSONSchema: true, tools: true,
+                    contextSize: studio.maxContextLength,
+                    visionSource: configuration.vision == nil ? "LM Studio's model type" : configuration.visionSource)
+            }
             let entry = try await modelList(endpoint).first { $0.id == configuration.model }
             return Capabilities(
                 vision: configuration.vision ?? false, nativeJSONSchema: true, tools: true,

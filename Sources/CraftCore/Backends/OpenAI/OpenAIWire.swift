@@ -129,4 +129,15 @@ enum OpenAIWire {
     struct Modalities: Decodable {
         var vision: Bool?
     }
+
+    /// One model in LM Studio's own API (`/api/v0/models/NAME`): its type (`llm`, `vlm`, `embeddings`).
+    struct LMStudioModel: Decodable {
+        var type: String?
+        var maxContextLength: Int?
+
+        enum CodingKeys: String, CodingKey {
+            case type
+            case maxContextLength = "max_context_length"
+        }
+    }
 }

@@ -37,6 +37,15 @@ struct OpenAILanguageModelTests {
         #expect(try await told.capabilities().vision == false)
     }
 
+    @Test func lmStudioSaysByTheModelsTypeWhetherItSees() async throws {
+        let studio = try FaultServer(mode: "lmstudio")
+        defer { studio.stop() }
+        let seeing = try await model("qwen2-vl-7b-instruct", flavor: .generic, server: studio).capabilities()
+        #expect(seeing.vision && seeing.visionSource == "LM Studio's model type" && seeing.contextSize == 32768)
+        #expect(try await model("meta-llama-3.1-8b-instruct", flavor: .generic, server: studio).capabilities().vision
+            == false)
+    }
+
     @Test func openAIModelsSeeByTheirFamilyNotAlways() async throws {
         for name in ["gpt-4o-mini", "gpt-4.1", "gpt-5", "o3", "o4-mini", "chatgpt-4o-latest"] {
             #expect(OpenAILanguageModel.seesImages(model: name), "\(name)")
