@@ -115,28 +115,32 @@ struct EngineVisionLiveTests {
         try await engine.manager.stop()
     }
 
-    @Test func aCoachCheckWithASeeingModelSendsThePhotoItself() async throws {
+    @Test func aCoachCheckWithASeeingModelSendsThePhotoItselfThroughBothBackends() async throws {
         let engine = engine()
         defer { Task { try? await engine.manager.stop() } }
-        let spy = SentTranscripts(engine)
+        let record = try await engine.manager.start()
+        let openAI = OpenAILanguageModel(configuration: OpenAIConfiguration(baseURL: record.baseURL, model: "any"))
         let tutorial = Tutorial(
             title: "Paper cup", materials: ["a square of paper"],
             steps: [TutorialStep(number: 1, title: "Fold a triangle", instruction: "Fold corner to corner.")])
-        // The answer's words are random and may break its rules; what is checked is what the server was sent.
         let photo = try Self.photo("progress/cup-step1-done.jpg")
-        var outcome: CoachResult?
-        do {
-            outcome = try await Coach(session: LanguageModelSession(model: spy)).check(
-                tutorial: tutorial, step: 1, photos: [photo])
-        } catch {
-            print("the coach's answer on random weights failed (\(error)); the request is what is checked")
-        }
-        let sent = try #require(spy.transcripts.first)
-        let prompt = try #require(sent.entries.compactMap { if case .prompt(let p) = $0 { p } else { nil } }.last)
-        #expect(prompt.attachments.count == 1 && prompt.attachments[0].data != nil, "the photo went as an image")
-        #expect(!prompt.text.contains("cannot see"))
-        if let result = outcome {
-            #expect(result.modelSawPhotos && result.evidence == .photo && !result.unconfirmedCompletion)
+        for model in [engine as any LanguageModel, openAI] {
+            let spy = SentTranscripts(model)
+            // The answer's words are random and may break its rules; what is checked is what the server was sent.
+            var outcome: CoachResult?
+            do {
+                outcome = try await Coach(session: LanguageModelSession(model: spy)).check(
+                    tutorial: tutorial, step: 1, photos: [photo])
+            } catch {
+                print("\(model.name): the coach's answer on random weights failed (\(error)); the request is checked")
+            }
+            let sent = try #require(spy.transcripts.first)
+            let prompt = try #require(sent.entries.compactMap { if case .prompt(let p) = $0 { p } else { nil } }.last)
+            #expect(prompt.attachments.count == 1 && prompt.attachments[0].data != nil, "\(model.name): an image")
+            #expect(!prompt.text.contains("cannot see"))
+            if let result = outcome {
+                #expect(result.modelSawPhotos && result.evidence == .photo && !result.unconfirmedCompletion)
+            }
         }
         try await engine.manager.stop()
     }
