@@ -35,8 +35,8 @@ public struct OrchestratorProfile: Sendable, Hashable, Codable {
         }
     }
 
-    /// The standard profiles of DESIGN.md for models with the given context sizes, with the repetition penalties
-    /// of `Repetition`.
+    /// The standard profiles (brainstorm at temperature 1.0, tutorial and coach focused, term on the small model)
+    /// for models with the given context sizes, with the repetition penalties of `Repetition`.
     ///
     /// Without a small model (`hasSmallModel` false) the term mode runs on the main model. A main model whose
     /// context is at most `smallContextLimit` tokens keeps only the last `defaultKeptEntries` entries on a mode

@@ -82,7 +82,8 @@ struct LlamaServerTests {
 /// Where scripts/setup installs the engine and its small model.
 enum EngineInstall {
     static let home = FileManager.default.homeDirectoryForCurrentUser
-    static let binary = home.appendingPathComponent(".local/share/origami/engine/11434.0.0/bin/llama-server")
+    static let binary = home.appendingPathComponent(
+        ".local/share/origami/engine/\(EngineSetup.engineVersion)/bin/llama-server")
     static let weights = home.appendingPathComponent(
         ".local/share/origami/models/qwen2.5-coder-0.5b-instruct-q4_k_m.gguf")
     /// Stops a server: SIGTERM, then SIGKILL when it is still running after five seconds (llama-server can wait
