@@ -6,8 +6,8 @@ extension Transcript {
     /// the photo's bytes were not kept, each photo becomes a text segment with its description under its label.
     ///
     /// A model that can see is never told it cannot: an earlier photo whose bytes the project file did not keep is
-    /// referred to by its label, as shown earlier, with origami's description. That costs about a hundred tokens
-    /// where attaching it again would cost the image's tokens (about a thousand for a 1024×768 photo on
+    /// referred to by its label, as shown earlier, with origami's description. That costs 56–133 tokens for the
+    /// sample photos where attaching it again would cost the image's tokens (972 for a 1024×768 photo on
     /// Qwen2.5-VL, 28-pixel patches) on every later request, and the model's own analysis of it is in the
     /// conversation already.
     public func prepared(forVision vision: Bool) -> Transcript {
