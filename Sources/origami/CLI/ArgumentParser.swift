@@ -100,7 +100,9 @@ struct ArgumentParser: Sendable {
         }
         if lenient { return nil }
         let name = token.hasPrefix("--") ? String(token.prefix { $0 != "=" }) : token
-        let suggestion = Spelling.suggestion(for: name, among: candidates.map { "--" + $0.name })
+        // An option of origami itself given after a command (`status --version`) is no misspelling of another.
+        let rootOnly = GlobalOptions.rootOnly.contains { "--" + $0.name == name }
+        let suggestion = rootOnly ? nil : Spelling.suggestion(for: name, among: candidates.map { "--" + $0.name })
         throw UsageError(problem: .unknownOption(name, suggestion: suggestion), path: path)
     }
 
