@@ -73,7 +73,8 @@ struct AnswerPath: Hashable, CustomStringConvertible {
                 switch (step, value) {
                 case (.key(let key), .object(let members)): members.filter { $0.key == key }.map(\.value)
                 case (.every, .array(let elements)): elements
-                case (.index(let index), .array(let elements)): elements.indices.contains(index) ? [elements[index]] : []
+                case (.index(let index), .array(let elements)):
+                    elements.indices.contains(index) ? [elements[index]] : []
                 default: []
                 }
             }

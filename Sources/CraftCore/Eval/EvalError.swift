@@ -46,7 +46,8 @@ public enum EvalError: Error, Sendable, Hashable {
 
 extension EvalError: ExitStatusProviding {
     /// The exit status for this error (see `ExitStatus`): 66 for a missing file, 65 for a file that is not JSON,
-    /// 78 for a suite that is JSON but wrong, 65 for shard reports that do not merge, 73 for a report that cannot be written, 100 for a failed gate.
+    /// 78 for a suite that is JSON but wrong, 65 for shard reports that do not merge,
+    /// 73 for a report that cannot be written, 100 for a failed gate.
     public var exitStatus: ExitStatus {
         switch self {
         case .missingFile, .missingPhoto: .noInput
@@ -82,7 +83,8 @@ extension EvalError: CustomStringConvertible {
         case .cannotWrite(let file, let detail):
             "\(file): cannot write the report (\(detail)); check the folder exists and is writable"
         case .notAShard(let file):
-            "\(file): not a shard's report (it has no \"shard\"); pass the --json-report files of runs made with --shard"
+            "\(file): not a shard's report (it has no \"shard\"); "
+                + "pass the --json-report files of runs made with --shard"
         case .mismatchedReports(let file, let other, let field, let value, let otherValue):
             "cannot merge \(file) and \(other): they differ in \(field) (\(value) vs \(otherValue)); "
                 + "merge only the shards of one run of one suite"

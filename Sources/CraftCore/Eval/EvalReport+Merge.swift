@@ -24,7 +24,8 @@ extension EvalReport {
                 ("shard count", String(firstShard.count), String(shard.count)),
                 ("gates", describe(first.gateBounds), describe(report.gateBounds)),
             ] where value != otherValue {
-                throw .mismatchedReports(file: firstFile, other: file, field: field, value: value, otherValue: otherValue)
+                throw .mismatchedReports(
+                    file: firstFile, other: file, field: field, value: value, otherValue: otherValue)
             }
             if otherPlan != plan {
                 let difference = Set(plan).symmetricDifference(otherPlan).sorted().first.map { "\($0)" }

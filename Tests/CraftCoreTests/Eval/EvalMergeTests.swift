@@ -8,7 +8,9 @@ import Testing
         EvalCase(name: "case \($0)", mode: .coach, inputs: .init(), expectations: .init(minIdeas: 0))
     })
 
-    private static func shards(count: Int = 2, model: String = "m1") async throws -> [(file: String, report: EvalReport)] {
+    private static func shards(
+        count: Int = 2, model: String = "m1"
+    ) async throws -> [(file: String, report: EvalReport)] {
         let executor = TestExecutor(model: model) { _, _ in
             EvalOutcome(answer: "{}", ideaCount: 0, schemaValid: true, latencyMs: 1)
         }

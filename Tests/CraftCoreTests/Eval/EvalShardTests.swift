@@ -99,7 +99,8 @@ import Testing
         for index in 1...count {
             var options = options
             options.shard = EvalShard(index: index, count: count)
-            reports.append(("shard\(index).json", try await EvalRunner(executor: executor).run(suite, options: options)))
+            let report = try await EvalRunner(executor: executor).run(suite, options: options)
+            reports.append(("shard\(index).json", report))
         }
         return reports
     }
