@@ -72,6 +72,19 @@ extension EvalReport {
         )
     }
 
+    /// The report without what differs between two runs of the same answers: start, duration, concurrency and
+    /// latencies. Two such reports are equal when the runs, verdicts and figures are, e.g. a merge and a whole run.
+    public var withoutTimings: EvalReport {
+        var report = self
+        report.startedAt = Date(timeIntervalSince1970: 0)
+        report.durationMs = 0
+        report.concurrency = 1
+        report.metrics.latencyP50Ms = nil
+        report.metrics.latencyP95Ms = nil
+        for index in report.runs.indices { report.runs[index].outcome.latencyMs = 0 }
+        return report
+    }
+
     private static func describe(_ gates: EvalGates?) -> String {
         guard let gates else { return "none recorded" }
         let encoder = JSONEncoder()
