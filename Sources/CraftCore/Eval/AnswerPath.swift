@@ -65,16 +65,17 @@ struct AnswerPath: Hashable, CustomStringConvertible {
         self.steps = steps
     }
 
-    /// The values the path reaches in `root` (a value as `JSONSerialization` returns it).
-    func values(in root: Any) -> [Any] {
-        var current: [Any] = [root]
+    /// The values the path reaches in `root`, an answer as origami's own parser read it.
+    func values(in root: GeneratedContent) -> [GeneratedContent] {
+        var current = [root]
         for step in steps {
-            current = current.flatMap { value -> [Any] in
-                switch step {
-                case .key(let key): (value as? [String: Any])?[key].map { [$0] } ?? []
-                case .every: (value as? [Any]) ?? []
-                case .index(let index):
-                    (value as? [Any]).flatMap { $0.indices.contains(index) ? [$0[index]] : nil } ?? []
+            current = current.flatMap { value -> [GeneratedContent] in
+                switch (step, value) {
+                case (.key(let key), .object(let members)): members.filter { $0.key == key }.map(\.value)
+                case (.every, .array(let elements)): elements
+                case (.index(let index), .array(let elements)):
+                    elements.indices.contains(index) ? [elements[index]] : []
+                default: []
                 }
             }
         }
@@ -82,21 +83,21 @@ struct AnswerPath: Hashable, CustomStringConvertible {
     }
 
     /// The texts the path reaches in `root`.
-    func texts(in root: Any) -> [String] {
+    func texts(in root: GeneratedContent) -> [String] {
         values(in: root).flatMap(Self.texts(of:))
     }
 
-    /// Every text inside a value: a string itself, a number or Boolean as JSON writes it, the texts of an
-    /// object's values and an array's elements.
-    static func texts(of value: Any) -> [String] {
+    /// Every text inside a value: a string itself, a number as the answer wrote it, a Boolean as JSON writes it,
+    /// the texts of an object's values (by key, so the order of the members does not matter) and an array's
+    /// elements.
+    static func texts(of value: GeneratedContent) -> [String] {
         switch value {
-        case let text as String: [text]
-        case let object as [String: Any]: object.keys.sorted().flatMap { texts(of: object[$0]!) }
-        case let array as [Any]: array.flatMap(texts(of:))
-        case is NSNull: []
-        case let number as NSNumber:
-            if type(of: number) == type(of: NSNumber(value: true)) { [number.boolValue ? "true" : "false"] } else { [number.stringValue] }
-        default: ["\(value)"]
+        case .string(let text): [text]
+        case .number(let text): [text]
+        case .bool(let flag): [flag ? "true" : "false"]
+        case .null: []
+        case .array(let elements): elements.flatMap(texts(of:))
+        case .object(let members): members.sorted { $0.key < $1.key }.flatMap { texts(of: $0.value) }
         }
     }
 }

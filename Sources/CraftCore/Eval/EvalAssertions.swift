@@ -59,7 +59,11 @@ public enum EvalAssertions {
                     ?? "expected isCurrentStepComplete \(expected); \(noAnswer)"
             ))
         }
-        let parsed = outcome.answer.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8), options: .fragmentsAllowed) }
+        // origami's own parser, not Foundation's: an answer the product would refuse (a trailing comma, a key
+        // twice) must not pass a text check here.
+        let parsed: Result<GeneratedContent, any Error>? = outcome.answer.map { answer in
+            Result { try GeneratedContent(json: answer) }
+        }
         for match in expectations.contains {
             results.append(text(match, in: parsed, mustContain: true, noAnswer: noAnswer))
         }
@@ -135,12 +139,23 @@ public enum EvalAssertions {
         )
     }
 
-    private static func text(_ match: EvalExpectations.TextMatch, in answer: Any?, mustContain: Bool, noAnswer: String) -> EvalAssertionResult {
+    private static func text(
+        _ match: EvalExpectations.TextMatch, in parsed: Result<GeneratedContent, any Error>?, mustContain: Bool,
+        noAnswer: String
+    ) -> EvalAssertionResult {
         let name = mustContain ? "contains" : "notContains"
         let place = match.path ?? "the answer"
         let verb = mustContain ? "contains" : "does not contain"
-        guard let answer else {
+        let answer: GeneratedContent
+        switch parsed {
+        case nil:
             return .init(name: name, passed: false, message: "\(place) \(verb) \"\(match.text)\": \(noAnswer)")
+        case .failure(let error):
+            return .init(
+                name: name, passed: false,
+                message: "\(place) \(verb) \"\(match.text)\": the answer is not valid JSON (\(error))")
+        case .success(let value):
+            answer = value
         }
         let texts: [String]
         if let path = match.path, let parsed = try? AnswerPath(path) {

@@ -27,6 +27,17 @@ public enum EvalError: Error, Sendable, Hashable {
     /// A report could not be written.
     case cannotWrite(file: String, detail: String)
 
+    // MARK: Merging shards
+
+    /// A report given to `--merge` was not written with `--shard`.
+    case notAShard(file: String)
+    /// Two reports differ in what they ran: `field` is e.g. the suite or the prompt version.
+    case mismatchedReports(file: String, other: String, field: String, value: String, otherValue: String)
+    /// The same shard, or the same run, appears in more than one report.
+    case duplicateInMerge(what: String, files: [String])
+    /// Shards or runs of the suite are in no report given.
+    case missingFromMerge(what: String, missing: [String])
+
     // MARK: Gates
 
     /// One or more gates failed; each string names the gate, the measured value and the bound.
@@ -35,13 +46,15 @@ public enum EvalError: Error, Sendable, Hashable {
 
 extension EvalError: ExitStatusProviding {
     /// The exit status for this error (see `ExitStatus`): 66 for a missing file, 65 for a file that is not JSON,
-    /// 78 for a suite that is JSON but wrong, 73 for a report that cannot be written, 100 for a failed gate.
+    /// 78 for a suite that is JSON but wrong, 65 for shard reports that do not merge,
+    /// 73 for a report that cannot be written, 100 for a failed gate.
     public var exitStatus: ExitStatus {
         switch self {
         case .missingFile, .missingPhoto: .noInput
         case .notJSON: .dataError
         case .invalidValue, .unknownKey, .missingKey, .notInManifest, .noCases: .configuration
         case .cannotWrite: .cannotCreate
+        case .notAShard, .mismatchedReports, .duplicateInMerge, .missingFromMerge: .dataError
         case .gatesFailed: .gateFailed
         }
     }
@@ -69,6 +82,17 @@ extension EvalError: CustomStringConvertible {
             "\(file): no case to run (\(reason))"
         case .cannotWrite(let file, let detail):
             "\(file): cannot write the report (\(detail)); check the folder exists and is writable"
+        case .notAShard(let file):
+            "\(file): not a shard's report (it has no \"shard\"); "
+                + "pass the --json-report files of runs made with --shard"
+        case .mismatchedReports(let file, let other, let field, let value, let otherValue):
+            "cannot merge \(file) and \(other): they differ in \(field) (\(value) vs \(otherValue)); "
+                + "merge only the shards of one run of one suite"
+        case .duplicateInMerge(let what, let files):
+            "cannot merge: \(what) appears in \(files.joined(separator: " and ")); pass each shard's report once"
+        case .missingFromMerge(let what, let missing):
+            "cannot merge: \(what) missing (\(missing.prefix(10).joined(separator: ", "))"
+                + (missing.count > 10 ? " and \(missing.count - 10) more" : "") + "); pass every shard's report"
         case .gatesFailed(let failures):
             "eval gate failed:\n" + failures.map { "  - \($0)" }.joined(separator: "\n")
         }

@@ -82,7 +82,7 @@ public enum EvalHTMLReporter {
     private static func header(_ report: EvalReport) -> String {
         let started = ISO8601DateFormatter().string(from: report.startedAt)
         return """
-            <header class="\(report.passed ? "pass" : "fail")"><h1>origami eval: \(escape(report.suite))</h1>
+            <header class="\(report.passed ? "pass" : "fail")"><h1>origami eval: \(escape(report.title))</h1>
             <p class="verdict">\(report.passed ? "Gates passed" : "Gate failed") · \(escape(EvalFormat.headline(report.metrics)))</p>
             <p class="facts">backend \(escape(report.backend))\(report.model.map { " · model " + escape($0) } ?? "") · -j \(report.concurrency) · started \(started) · took \(EvalFormat.duration(report.durationMs))</p>
             </header>

@@ -19,6 +19,7 @@ public enum EvalJUnitReporter {
         xml += "    <properties>\n"
         var properties = [("backend", report.backend), ("concurrency", String(report.concurrency))]
         if let model = report.model { properties.append(("model", model)) }
+        if let shard = report.shard { properties.append(("shard", shard.description)) }
         properties += EvalFormat.loopFigures(report.metrics)
         properties += report.gates.map { ("gate " + $0.name, $0.message + ($0.passed ? " (ok)" : " (FAILED)")) }
         for (name, value) in properties {

@@ -6,7 +6,7 @@ public enum EvalMarkdownReporter {
     public static func render(_ report: EvalReport) -> String {
         let verdict = report.passed ? "✅ gates passed" : "❌ gate failed"
         var lines = [
-            "## origami eval: \(cell(report.suite))",
+            "## origami eval: \(cell(report.title))",
             "",
             "\(verdict) · \(EvalFormat.headline(report.metrics)) · backend `\(report.backend)`"
                 + (report.model.map { " · model `\($0)`" } ?? "") + " · -j \(report.concurrency)",

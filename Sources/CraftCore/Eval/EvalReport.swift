@@ -25,15 +25,25 @@ public struct EvalReport: Sendable, Hashable, Codable {
     public var runs: [EvalRunResult]
     /// The figures computed from the runs.
     public var metrics: EvalMetrics
-    /// The gates' verdicts.
+    /// The gates' verdicts; none for a shard, whose gates are checked when the shards are merged.
     public var gates: [EvalGateResult]
+    /// The bounds the gates were checked against (or, for a shard, will be when merged); nil in older reports.
+    public var gateBounds: EvalGates?
+    /// The version of origami's prompts and schemas that answered; nil in older reports.
+    public var promptVersion: String?
+    /// Which part of the suite's runs this report holds (`--shard`); nil for a whole run or a merge.
+    public var shard: EvalShard?
+    /// For a shard, every run of the whole selection in suite order, so a merge can tell a missing run from one
+    /// that was never asked for and put the runs back in order; nil otherwise.
+    public var plan: [EvalRunKey]?
 
     /// Creates a report, computing the metrics and checking `gates`.
     ///
     /// With no gate set, the run is held to a pass rate of 1: every case must pass, as in other eval tools.
     public init(
         suite: String, suiteFile: String? = nil, backend: String, model: String? = nil, startedAt: Date,
-        durationMs: Double, concurrency: Int, runs: [EvalRunResult], gates: EvalGates
+        durationMs: Double, concurrency: Int, runs: [EvalRunResult], gates: EvalGates, promptVersion: String? = nil,
+        shard: EvalShard? = nil, plan: [EvalRunKey]? = nil
     ) {
         formatVersion = 1
         self.suite = suite
@@ -45,7 +55,19 @@ public struct EvalReport: Sendable, Hashable, Codable {
         self.concurrency = concurrency
         self.runs = runs
         metrics = EvalMetrics(runs)
-        self.gates = (gates.isEmpty ? EvalGates(minPassRate: 1) : gates).evaluate(metrics)
+        let bounds = gates.isEmpty ? EvalGates(minPassRate: 1) : gates
+        // A shard's figures cover part of the suite, so holding them to the suite's bounds would fail or pass it
+        // by chance; the merge checks the whole.
+        self.gates = shard == nil ? bounds.evaluate(metrics) : []
+        gateBounds = bounds
+        self.promptVersion = promptVersion
+        self.shard = shard
+        self.plan = plan
+    }
+
+    /// The suite's name, with the shard when this report holds one (`samples (shard 1/3)`).
+    public var title: String {
+        suite + (shard.map { " (shard \($0))" } ?? "")
     }
 
     /// Whether every gate held.
@@ -72,7 +94,7 @@ public struct EvalReport: Sendable, Hashable, Codable {
         return try encoder.encode(self)
     }
 
-    /// Reads a report written by `jsonData()`, for `--only-failing`.
+    /// Reads a report written by `jsonData()`, for `--only-failing` and `--merge`.
     public static func load(contentsOf url: URL) throws(EvalError) -> EvalReport {
         let data: Data
         do {
@@ -87,7 +109,7 @@ public struct EvalReport: Sendable, Hashable, Codable {
         } catch {
             throw .invalidValue(
                 file: url.path, path: "(top level)",
-                problem: "not a report written by `origami eval --json`; pass the file --json wrote"
+                problem: "not a report written by `origami eval --json-report`; pass the file --json-report wrote"
             )
         }
     }

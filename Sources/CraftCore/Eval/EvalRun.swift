@@ -58,4 +58,20 @@ public enum EvalRun {
         try EvalReportWriter.write(report, to: invocation.files, environment: invocation.environment, thumbnail: thumbnail)
         return report
     }
+
+    /// `--merge`: reads the shards' JSON reports, merges them and writes every report asked for. A failed gate
+    /// is not thrown: the returned report's `exitStatus` says it.
+    public static func merge(
+        _ reports: [URL], gates: EvalGates = .init(), files: EvalReportFiles = .init(),
+        environment: [String: String] = [:],
+        thumbnail: EvalHTMLReporter.Thumbnailer = EvalHTMLReporter.standardThumbnailer
+    ) throws(EvalError) -> EvalReport {
+        var loaded: [(file: String, report: EvalReport)] = []
+        for url in reports {
+            loaded.append((url.path, try EvalReport.load(contentsOf: url)))
+        }
+        let report = try EvalReport.merge(loaded, gates: gates)
+        try EvalReportWriter.write(report, to: files, environment: environment, thumbnail: thumbnail)
+        return report
+    }
 }

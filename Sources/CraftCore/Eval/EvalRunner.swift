@@ -52,11 +52,13 @@ public struct EvalRunOptions: Sendable {
     public var cache: EvalCache?
     /// The bounds that decide the exit status; those not set here come from the suite file's `gates`.
     public var gates: EvalGates
+    /// Only this part of the selected runs (`--shard I/N`); nil runs them all.
+    public var shard: EvalShard?
 
     /// Creates options.
     public init(
         concurrency: Int = 1, repeats: Int? = nil, filter: String? = nil, onlyCases: Set<String>? = nil,
-        timeoutSeconds: Double? = nil, cache: EvalCache? = nil, gates: EvalGates = .init()
+        timeoutSeconds: Double? = nil, cache: EvalCache? = nil, gates: EvalGates = .init(), shard: EvalShard? = nil
     ) {
         self.concurrency = max(1, concurrency)
         self.repeats = repeats
@@ -65,6 +67,7 @@ public struct EvalRunOptions: Sendable {
         self.timeoutSeconds = timeoutSeconds
         self.cache = cache
         self.gates = gates
+        self.shard = shard
     }
 }
 
@@ -106,9 +109,10 @@ public struct EvalRunner: Sendable {
     /// Runs the selected cases and builds the report.
     public func run(_ suite: EvalSuite, options: EvalRunOptions, progress: Progress? = nil) async throws(EvalError) -> EvalReport {
         let cases = try Self.select(suite, options)
-        let jobs = cases.flatMap { evalCase in
+        let planned = cases.flatMap { evalCase in
             (1...(options.repeats ?? evalCase.repeats)).map { Job(evalCase: evalCase, iteration: $0) }
         }
+        let jobs = options.shard.map { Self.part(planned, $0) } ?? planned
         let started = now()
         let clock = ContinuousClock()
         let start = clock.now
@@ -137,13 +141,26 @@ public struct EvalRunner: Sendable {
         return EvalReport(
             suite: suite.name, suiteFile: suite.url?.path, backend: identity.backend, model: identity.model,
             startedAt: started, durationMs: Self.milliseconds(elapsed), concurrency: options.concurrency,
-            runs: results.map { $0! }, gates: options.gates.filling(from: suite.gates)
+            runs: results.map { $0! }, gates: options.gates.filling(from: suite.gates),
+            promptVersion: identity.promptVersion, shard: options.shard,
+            plan: options.shard == nil ? nil : planned.map(\.key)
         )
+    }
+
+    /// The jobs `shard` holds, in suite order.
+    private static func part(_ jobs: [Job], _ shard: EvalShard) -> [Job] {
+        let costs = Dictionary(uniqueKeysWithValues: jobs.map {
+            ($0.key, EvalSharding.cost(mode: $0.evalCase.mode, photos: $0.evalCase.inputs.photos.count))
+        })
+        let assigned = EvalSharding.assign(costs, count: shard.count)
+        return jobs.filter { assigned[$0.key] == shard.index }
     }
 
     private struct Job: Sendable {
         var evalCase: EvalCase
         var iteration: Int
+
+        var key: EvalRunKey { EvalRunKey(caseName: evalCase.name, iteration: iteration) }
     }
 
     /// One run: from the cache when it holds the outcome, else from the executor within the timeout.

@@ -27,7 +27,7 @@ public enum EvalTableReporter {
         }
         if report.runs.contains(where: \.cached) { lines.append("* from the cache") }
         lines.append("")
-        lines.append(report.suite + ": " + EvalFormat.headline(report.metrics) + " on " + report.backend
+        lines.append(report.title + ": " + EvalFormat.headline(report.metrics) + " on " + report.backend
             + (report.model.map { " (\($0))" } ?? ""))
         let figures = EvalFormat.figures(report.metrics)
         let labelWidth = figures.map(\.0.count).max() ?? 0

@@ -10,9 +10,12 @@ enum EvalCommand: Command {
         discussion: """
             Each case runs on a fresh session and its answer is checked against the case's expectations. The \
             suite's backend, model and cassette apply unless the command line, environment or configuration file \
-            names them. Exits 100 when a gate fails; with no gate, when any run fails.
+            names them. Exits 100 when a gate fails; with no gate, when any run fails. --shard I/N runs one part \
+            of the runs; --merge combines the parts' JSON reports and checks the gates on the whole.
             """,
-        arguments: [ArgumentSpec(name: "SUITE", help: "The suite file (JSON).", completion: .file)],
+        arguments: [ArgumentSpec(
+            name: "FILE", help: "The suite file, or with --merge the shards' reports.", isRepeating: true,
+            completion: .file)],
         options: [
             OptionSpec(name: "jobs", short: "j", valueName: "N", help: "Run N cases at once (default: 1)."),
             OptionSpec(name: "repeat", valueName: "K", help: "Run every case K times (default: the suite's)."),
@@ -20,6 +23,8 @@ enum EvalCommand: Command {
             OptionSpec(
                 name: "only-failing", valueName: "REPORT", help: "Only the cases that failed in an earlier JSON report.",
                 completion: .file),
+            OptionSpec(name: "shard", valueName: "I/N", help: "Run part I of the runs split N ways, e.g. 2/3."),
+            OptionSpec(name: "merge", help: "Merge shards' JSON reports (FILE...) into one."),
             OptionSpec(name: "no-cache", help: "Ask the model again even when a cached answer exists."),
             OptionSpec(name: "case-timeout", valueName: "SECONDS", help: "Fail a run that takes longer (default: 300)."),
             OptionSpec(name: "min-pass-rate", valueName: "RATE", help: "Gate: the least pass rate, e.g. 0.9 or 90%."),
@@ -37,23 +42,34 @@ enum EvalCommand: Command {
 
     static func run(_ context: CommandContext) async throws {
         let line = context.line
-        guard let suitePath = line.arguments.first, line.arguments.count == 1 else {
-            throw UsageError(problem: .missingArgument("SUITE"), path: line.path)
-        }
         let gates = EvalGates(
             minPassRate: try rate(line, "min-pass-rate"), maxFalseCompleteRate: try rate(line, "max-false-complete-rate"),
             minCategoryAccuracy: try rate(line, "min-category-accuracy"))
+        let files = EvalReportFiles(
+            json: line.value("json-report").map(context.resolve), junit: line.value("junit").map(context.resolve),
+            markdown: line.value("markdown").map(context.resolve), html: line.value("html").map(context.resolve))
+        if line.has("merge") {
+            guard !line.arguments.isEmpty else { throw UsageError(problem: .missingArgument("FILE"), path: line.path) }
+            guard !line.has("shard") else {
+                throw UsageError(problem: .other("--merge combines shards' reports; drop --shard"), path: line.path)
+            }
+            let report = try EvalRun.merge(
+                line.arguments.map(context.resolve), gates: gates, files: files, environment: context.environment)
+            return try finish(report, context: context)
+        }
+        guard let suitePath = line.arguments.first else {
+            throw UsageError(problem: .missingArgument("FILE"), path: line.path)
+        }
+        guard line.arguments.count == 1 else {
+            throw UsageError(problem: .unexpectedArgument(line.arguments[1]), path: line.path)
+        }
         var options = EvalRunOptions(
             concurrency: try line.integer("jobs") ?? 1, repeats: try line.integer("repeat"), filter: line.value("filter"),
-            gates: gates)
+            gates: gates, shard: try shard(line))
         options.timeoutSeconds = try line.integer("case-timeout").map(Double.init)
         let invocation = EvalInvocation(
             suiteURL: context.resolve(suitePath), options: options, onlyFailing: line.value("only-failing").map(context.resolve),
-            useCache: !line.has("no-cache"),
-            files: EvalReportFiles(
-                json: line.value("json-report").map(context.resolve), junit: line.value("junit").map(context.resolve),
-                markdown: line.value("markdown").map(context.resolve), html: line.value("html").map(context.resolve)),
-            environment: context.environment)
+            useCache: !line.has("no-cache"), files: files, environment: context.environment)
         let console = context.console
         let report = try await EvalRun.run(invocation, makeExecutor: { suite in
             try EvalFlowExecutor.live(configuration: try configuration(for: suite, context: context))
@@ -63,6 +79,12 @@ enum EvalCommand: Command {
             console.message("[\(done)/\(total)] \(verdict) \(run.caseName) #\(run.iteration)" + console.err.dim(
                 " \(Int(run.outcome.latencyMs.rounded())) ms\(run.cached ? ", cached" : "")" + (why.map { String($0.prefix(160)) } ?? "")))
         })
+        try finish(report, context: context)
+    }
+
+    /// Prints the table and the result event, and ends with the gate's failure when one failed.
+    private static func finish(_ report: EvalReport, context: CommandContext) throws {
+        let console = context.console
         let terminal = console.terminal
         console.result(EvalTableReporter.render(
             report, colour: console.out.enabled, width: terminal.stdoutIsTTY ? terminal.width : nil))
@@ -87,6 +109,17 @@ enum EvalCommand: Command {
             flags["cassette"] = cassette.path
         }
         return try Configuration.load(flags: flags, environment: context.environment)
+    }
+
+    /// `--shard I/N`; a usage error naming the value unless 1 ≤ I ≤ N.
+    private static func shard(_ line: ParsedCommandLine) throws -> EvalShard? {
+        guard let text = line.value("shard") else { return nil }
+        guard let shard = EvalShard(parsing: text) else {
+            throw UsageError(
+                problem: .invalidValue(option: "--shard", value: text, expected: "I/N with 1 ≤ I ≤ N, e.g. 2/3"),
+                path: line.path)
+        }
+        return shard
     }
 
     /// A gate's rate from `0.9` or `90%`; a usage error otherwise.

@@ -4,10 +4,10 @@ import Testing
 @testable import CraftCore
 
 @Suite struct AnswerPathTests {
-    private let answer = try! JSONSerialization.jsonObject(with: Data(#"""
+    private let answer = try! GeneratedContent(json: #"""
         {"sections": [{"title": "What You Did Well", "body": "Crisp folds"}, {"title": "Next Steps", "body": "Turn over"}],
          "isCurrentStepComplete": false, "score": 7, "terms": ["valley fold", "squash fold"], "note": null}
-        """#.utf8))
+        """#)
 
     @Test(arguments: [
         ("sections[*].title", ["What You Did Well", "Next Steps"]),

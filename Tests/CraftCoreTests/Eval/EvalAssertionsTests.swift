@@ -83,6 +83,23 @@ import Testing
         #expect(typo?.message == "idea[*].title matched nothing in the answer; check the path")
     }
 
+    @Test(arguments: [
+        #"{"ideas": [{"title": "Paper Crane"},],}"#,
+        #"{"ideas": [{"title": "Paper Crane"}], "ideas": []}"#,
+    ])
+    func textChecksFailOnAnAnswerOrigamisParserRefuses(answer: String) {
+        // Foundation's JSONSerialization reads both (a trailing comma; a key twice), so these checks once passed
+        // on answers the product itself would have refused.
+        var refused = outcome()
+        refused.answer = answer
+        let contains = verdict("contains", .init(contains: [.init(path: "ideas[*].title", text: "crane")]), refused)
+        #expect(contains?.passed == false)
+        #expect(contains?.message.hasPrefix(
+            "ideas[*].title contains \"crane\": the answer is not valid JSON (") == true, "\(contains?.message ?? "")")
+        let absent = verdict("notContains", .init(notContains: [.init(text: "quilt")]), refused)
+        #expect(absent?.passed == false)
+    }
+
     @Test func latencyAndTokenLimits() {
         #expect(verdict("maxLatencyMs", .init(maxLatencyMs: 1200), outcome())?.passed == true)
         #expect(verdict("maxLatencyMs", .init(maxLatencyMs: 1000), outcome())?.message == "took 1200 ms, limit 1000 ms")

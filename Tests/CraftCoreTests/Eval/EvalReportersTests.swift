@@ -44,7 +44,7 @@ import Testing
         let data = try report.jsonData()
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(Set(object.keys) == ["formatVersion", "suite", "suiteFile", "backend", "model", "startedAt", "durationMs",
-                                     "concurrency", "runs", "metrics", "gates"])
+                                     "concurrency", "runs", "metrics", "gates", "gateBounds"])
         let metrics = try #require(object["metrics"] as? [String: Any])
         #expect(metrics["falseCompleteRate"] as? Double == 1)
         #expect((metrics["coach"] as? [String: Any])?["falsePositives"] as? Int == 1)

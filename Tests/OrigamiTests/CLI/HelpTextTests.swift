@@ -279,18 +279,21 @@ import Testing
             Each case runs on a fresh session and its answer is checked against the case's
             expectations. The suite's backend, model and cassette apply unless the command
             line, environment or configuration file names them. Exits 100 when a gate fails;
-            with no gate, when any run fails.
+            with no gate, when any run fails. --shard I/N runs one part of the runs; --merge
+            combines the parts' JSON reports and checks the gates on the whole.
 
-            USAGE: origami eval [OPTIONS] SUITE
+            USAGE: origami eval [OPTIONS] FILE...
 
             ARGUMENTS:
-              SUITE                   The suite file (JSON).
+              FILE...                 The suite file, or with --merge the shards' reports.
 
             OPTIONS:
               -j, --jobs N            Run N cases at once (default: 1).
               --repeat K              Run every case K times (default: the suite's).
               --filter PATTERN        Only cases whose name matches (glob or text).
               --only-failing REPORT   Only the cases that failed in an earlier JSON report.
+              --shard I/N             Run part I of the runs split N ways, e.g. 2/3.
+              --merge                 Merge shards' JSON reports (FILE...) into one.
               --no-cache              Ask the model again even when a cached answer exists.
               --case-timeout SECONDS  Fail a run that takes longer (default: 300).
               --min-pass-rate RATE    Gate: the least pass rate, e.g. 0.9 or 90%.

@@ -79,6 +79,49 @@ import Testing
         #expect(again.status == 100)
     }
 
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: cassette.path), "needs the suite's cassette"))
+    func twoShardsMergeIntoTheReportOfTheWholeRun() throws {
+        let whole = try origami.run(["eval", Self.suite.path, "--no-cache", "-j", "2", "--json-report", "whole.json"])
+        for index in 1...2 {
+            let shard = try origami.run([
+                "eval", Self.suite.path, "--no-cache", "-j", "2", "--shard", "\(index)/2",
+                "--json-report", "s\(index).json",
+            ])
+            // A shard's gates wait for the merge, so a shard ends 0 whatever its part's figures.
+            #expect(shard.status == 0, "\(shard.stderr)")
+            #expect(shard.stdout.contains("samples (shard \(index)/2): "))
+        }
+        let merge = try origami.run([
+            "eval", "--merge", "s2.json", "s1.json", "--json-report", "merged.json", "--junit", "merged.xml",
+            "--markdown", "merged.md", "--html", "merged.html",
+        ])
+        #expect(merge.status == whole.status, "\(merge.stderr)")
+        let merged = try EvalReport.load(contentsOf: origami.file("merged.json")).withoutTimings
+        let expected = try EvalReport.load(contentsOf: origami.file("whole.json")).withoutTimings
+        #expect(merged.runs.count == 15)
+        #expect(merged.runs == expected.runs)
+        #expect(merged.metrics == expected.metrics)
+        #expect(merged.metrics.coach == expected.metrics.coach)
+        #expect(merged.gates == expected.gates)
+        #expect(merged == expected)
+        for file in ["merged.xml", "merged.md", "merged.html"] {
+            #expect(FileManager.default.fileExists(atPath: origami.file(file).path), "\(file) not written")
+        }
+        let twice = try origami.run(["eval", "--merge", "s1.json", "s1.json"])
+        #expect(twice.status == 65)
+        #expect(twice.stderr.contains("shard 1/2 appears in "))
+        let missing = try origami.run(["eval", "--merge", "s1.json"])
+        #expect(missing.status == 65)
+        #expect(missing.stderr.contains("a shard is missing (shard 2/2)"))
+    }
+
+    @Test(arguments: ["0/2", "3/2", "two/3", "1"])
+    func aShardOutsideOneToNIsAUsageError(shard: String) throws {
+        let outcome = try origami.run(["eval", Self.suite.path, "--shard", shard])
+        #expect(outcome.status == 64)
+        #expect(outcome.stderr.contains("option '--shard': '\(shard)' is not valid; expected I/N with 1 ≤ I ≤ N"))
+    }
+
     @Test func aSuiteWithATypoNamesTheKeyAndExits78() throws {
         try origami.write(#"{"cases": [{"name": "a", "mode": "tutorial", "inputs": {"idea": "Cup"}, "expect": {"minIdea": 3}}]}"#, to: "s.json")
         let outcome = try origami.run(["eval", "s.json", "--backend", "replay", "--cassette", "none.jsonl"])
