@@ -127,7 +127,8 @@ public struct BackendFactory: Sendable {
         guard let own = configuration.backendOverrides[kind]?.baseURL else { return shared }
         let kind = ValueKind<String>.url(defaultPort: kind == .ollama ? 11434 : nil)
         guard let normalised = kind.parse(own) else {
-            throw ConfigurationError.invalidValue(source: configuration.backends.source, value: own, expected: kind.expected)
+            throw ConfigurationError.invalidValue(
+                source: configuration.backends.source, value: own, expected: kind.expected)
         }
         return Setting(normalised, from: configuration.backends.source)
     }

@@ -51,7 +51,8 @@ public struct Configuration: Sendable {
 
     /// The configuration file's keys, in the order `origami doctor` shows them.
     public static let fileKeys = [
-        "backend", "model", "smallModel", "mmproj", "vision", "ollamaHost", "openaiBaseURL", "timeout", "temperature", "seed",
+        "backend", "model", "smallModel", "mmproj", "vision", "ollamaHost", "openaiBaseURL", "timeout", "temperature",
+        "seed",
         "maxTokens", "color", "cassette", "allowInsecureHTTP", "llamaServer", "engineIdleTimeout",
     ]
 

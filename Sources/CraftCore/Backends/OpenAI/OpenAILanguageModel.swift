@@ -59,7 +59,8 @@ public struct OpenAILanguageModel: LanguageModel {
         case .openAI:
             return Capabilities(vision: configuration.vision ?? Self.seesImages(model: configuration.model),
                                 nativeJSONSchema: true, tools: true, reasoning: true, contextSize: nil,
-                                visionSource: configuration.vision == nil ? "the model's name" : configuration.visionSource)
+                                visionSource: configuration.vision == nil
+                                    ? "the model's name" : configuration.visionSource)
         case .generic:
             // A server that answers /props with its modalities is a llama-server; others answer 404 there.
             if let props = try? await endpoint.decode(OpenAIWire.Props.self, from: "/props"),
@@ -94,7 +95,8 @@ public struct OpenAILanguageModel: LanguageModel {
     static func seesImages(model: String) -> Bool {
         let name = model.lowercased()
         if name.hasPrefix("o1-mini") || name.hasPrefix("o3-mini") { return false }
-        return ["gpt-4o", "chatgpt-4o", "gpt-4.1", "gpt-4-turbo", "gpt-5", "o1", "o3", "o4"].contains { name.hasPrefix($0) }
+        let families = ["gpt-4o", "chatgpt-4o", "gpt-4.1", "gpt-4-turbo", "gpt-5", "o1", "o3", "o4"]
+        return families.contains { name.hasPrefix($0) }
     }
 
     /// Streams the answer from `/v1/chat/completions`.
