@@ -164,7 +164,7 @@ import Testing
 
     // Before the lock was released around the model call, the term request waited for the coach: a deadlock here,
     // which the time limit turns into a failure.
-    @Test(.timeLimit(.minutes(5))) func anotherCommandsModelCallStartsWhileACoachWaitsForItsAnswer() async throws {
+    @Test(.timeLimit(.minutes(10))) func anotherCommandsModelCallStartsWhileACoachWaitsForItsAnswer() async throws {
         try await project()
         let (started, startedSignal) = AsyncStream<Void>.makeStream()
         let (release, releaseSignal) = AsyncStream<Void>.makeStream()

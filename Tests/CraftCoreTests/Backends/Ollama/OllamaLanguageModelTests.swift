@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import CraftCore
 
-@Suite(.enabled(if: FaultServer.isAvailable, FaultServer.needs), .timeLimit(.minutes(5)))
+@Suite(.enabled(if: FaultServer.isAvailable, FaultServer.needs), .timeLimit(.minutes(10)))
 struct OllamaLanguageModelTests {
     private func model(_ name: String, baseURL: URL? = nil) throws -> OllamaLanguageModel {
         let server = try #require(FaultServer.shared)

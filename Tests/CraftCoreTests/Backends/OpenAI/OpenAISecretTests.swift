@@ -3,7 +3,7 @@ import Testing
 @testable import CraftCore
 
 /// R6: the API key never leaves in an error message or a verbose log line, even when the server echoes it.
-@Suite(.enabled(if: FaultServer.isAvailable, FaultServer.needs), .timeLimit(.minutes(5)))
+@Suite(.enabled(if: FaultServer.isAvailable, FaultServer.needs), .timeLimit(.minutes(10)))
 struct OpenAISecretTests {
     static let fakeKey = "sk-test-" + UUID().uuidString.replacingOccurrences(of: "-", with: "")
 
