@@ -133,4 +133,13 @@ public struct Capabilities: Sendable, Hashable, Codable {
         self.reasoning = reasoning
         self.contextSize = contextSize
     }
+
+    /// These capabilities with the person's vision setting, when there is one, winning over what the backend said.
+    public func overriding(vision setting: Bool?, source: String) -> Capabilities {
+        guard let setting else { return self }
+        var copy = self
+        copy.vision = setting
+        copy.visionSource = source
+        return copy
+    }
 }

@@ -49,12 +49,13 @@ public struct OllamaLanguageModel: LanguageModel {
         let trained = show.modelInfo?.first { $0.key.hasSuffix(".context_length") }?.value.value
         let configured = configuration.contextSize ?? Self.numContext(in: show.parameters)
         return Capabilities(
-            vision: configuration.vision ?? listed.contains("vision"),
+            vision: listed.contains("vision"),
             nativeJSONSchema: true,
             tools: listed.contains("tools"),
             reasoning: listed.contains("thinking"),
             contextSize: configured ?? trained.map { min($0, Self.ollamaDefaultContext) },
-            visionSource: configuration.vision == nil ? "/api/show" : configuration.visionSource)
+            visionSource: "/api/show"
+        ).overriding(vision: configuration.vision, source: configuration.visionSource)
     }
 
     /// Streams the answer from `/api/chat`.

@@ -47,28 +47,29 @@ public struct OpenAILanguageModel: LanguageModel {
     /// says nothing about vision is taken to be blind, and an OpenAI model to see when its name is one of the
     /// families that take images.
     public func capabilities() async throws -> Capabilities {
+        try await serverCapabilities().overriding(vision: configuration.vision, source: configuration.visionSource)
+    }
+
+    /// What the server says, before the person's setting.
+    private func serverCapabilities() async throws -> Capabilities {
         let endpoint = configuration.endpoint.probing
         switch configuration.flavor {
         case .llamaServer:
             let props = try await endpoint.decode(OpenAIWire.Props.self, from: "/props")
-            var context = props.defaultGenerationSettings?.nCtx
-            if context == nil { context = try? await modelList(endpoint).first?.meta?.nCtxTrain }
-            return Capabilities(vision: configuration.vision ?? props.modalities?.vision ?? false,
-                                nativeJSONSchema: true, tools: true, contextSize: context,
-                                visionSource: configuration.vision == nil ? "/props" : configuration.visionSource)
+            var capabilities = Self.capabilities(from: props)
+            if capabilities.contextSize == nil {
+                capabilities.contextSize = try? await modelList(endpoint).first?.meta?.nCtxTrain
+            }
+            return capabilities
         case .openAI:
-            return Capabilities(vision: configuration.vision ?? Self.seesImages(model: configuration.model),
-                                nativeJSONSchema: true, tools: true, reasoning: true, contextSize: nil,
-                                visionSource: configuration.vision == nil
-                                    ? "the model's name" : configuration.visionSource)
+            return Capabilities(vision: Self.seesImages(model: configuration.model), nativeJSONSchema: true,
+                                tools: true, reasoning: true, contextSize: nil, visionSource: "the model's name")
         case .generic:
             // A server that answers /props with its modalities is a llama-server; others answer 404 there.
             if let props = try? await endpoint.decode(OpenAIWire.Props.self, from: "/props"),
-                let vision = props.modalities?.vision
+                props.modalities?.vision != nil
             {
-                return Capabilities(vision: configuration.vision ?? vision, nativeJSONSchema: true, tools: true,
-                                    contextSize: props.defaultGenerationSettings?.nCtx,
-                                    visionSource: configuration.vision == nil ? "/props" : configuration.visionSource)
+                return Self.capabilities(from: props)
             }
             // LM Studio says in its own API whether a model is a vision-language one ("vlm").
             let name = configuration.model.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(
@@ -76,18 +77,21 @@ public struct OpenAILanguageModel: LanguageModel {
             if let studio = try? await endpoint.decode(OpenAIWire.LMStudioModel.self, from: "/api/v0/models/" + name),
                 let type = studio.type
             {
-                return Capabilities(
-                    vision: configuration.vision ?? (type == "vlm"), nativeJSONSchema: true, tools: true,
-                    contextSize: studio.maxContextLength,
-                    visionSource: configuration.vision == nil ? "LM Studio's model type" : configuration.visionSource)
+                return Capabilities(vision: type == "vlm", nativeJSONSchema: true, tools: true,
+                                    contextSize: studio.maxContextLength, visionSource: "LM Studio's model type")
             }
             let entry = try await modelList(endpoint).first { $0.id == configuration.model }
             return Capabilities(
-                vision: configuration.vision ?? false, nativeJSONSchema: true, tools: true,
+                vision: false, nativeJSONSchema: true, tools: true,
                 contextSize: entry?.maxModelLen ?? entry?.meta?.nCtxTrain,
-                visionSource: configuration.vision == nil
-                    ? "the server does not say; set vision yes if the model sees" : configuration.visionSource)
+                visionSource: "the server does not say; set vision yes if the model sees")
         }
+    }
+
+    /// A llama-server's capabilities from its `/props`: vision when a projector is loaded, its context size.
+    private static func capabilities(from props: OpenAIWire.Props) -> Capabilities {
+        Capabilities(vision: props.modalities?.vision ?? false, nativeJSONSchema: true, tools: true,
+                     contextSize: props.defaultGenerationSettings?.nCtx, visionSource: "/props")
     }
 
     /// Whether an OpenAI model of this name takes images: the GPT-4o, GPT-4.1 and GPT-5 families, o1 (not o1-mini),
