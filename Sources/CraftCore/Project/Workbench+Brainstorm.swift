@@ -30,18 +30,17 @@ extension Workbench {
             throw error
         }
         let base = try await snapshot(create: true)
-        let session = try makeSession(base.transcript)
-        let result = try await Brainstorm(session: session).run(
-            photos: attachments, alreadyAnalysed: Set(base.analyses.map(\.image.label)), hint: hint, onUpdate: onUpdate)
-        let transcript = await session.transcript
-        return try await store.update(create: true, now: now, onWait: onWait) { project in
+        return try await askModel(from: base, create: true) { session in
+            try await Brainstorm(session: session).run(
+                photos: attachments, alreadyAnalysed: Set(base.analyses.map(\.image.label)), hint: hint,
+                onUpdate: onUpdate)
+        } merge: { project, result in
             record(files, attachments, in: &project)
             // Another brainstorm may have analysed some of the same photos meanwhile; each keeps one analysis.
             let known = Set(project.analyses.map(\.image.label))
             project.analyses += result.analyses.filter { !known.contains($0.image.label) }
             project.ideas = result.ideas
             project.chosenIdea = nil
-            project.transcript = Self.merged(transcript, from: base.transcript, into: project.transcript)
             let analyses = project.analyses
             return BrainstormOutcome(
                 result: result,

@@ -40,14 +40,11 @@ extension Workbench {
         let attachments = try files.map(loadPhoto)
         let base = try await snapshot(create: false)
         let (tutorial, step) = try checkable(base, step: requested)
-        let session = try makeSession(base.transcript)
-        let result = try await Coach(session: session).check(
-            tutorial: tutorial, step: step, photos: attachments, note: note, onRetry: onRetry)
-        let transcript = await session.transcript
-        return try await store.update(create: false, now: now, onWait: onWait) { project in
-            guard project.tutorial == tutorial else {
-                throw ProjectError.changedMeanwhile(path: store.fileURL.path, what: "the tutorial")
-            }
+        return try await askModel(from: base) { session in
+            try await Coach(session: session).check(
+                tutorial: tutorial, step: step, photos: attachments, note: note, onRetry: onRetry)
+        } merge: { project, result in
+            try unchanged(project.tutorial, tutorial, "the tutorial")
             record(files, attachments, in: &project, step: step)
             project.feedback.append(Project.Feedback(
                 step: step, photoLabels: attachments.map(\.label), feedback: result.feedback,
@@ -55,7 +52,6 @@ extension Workbench {
                 unconfirmedCompletion: result.unconfirmedCompletion, date: now()))
             let advanced = result.isStepComplete && project.currentStep == step
             if advanced { project.currentStep = step + 1 }
-            project.transcript = Self.merged(transcript, from: base.transcript, into: project.transcript)
             return CoachOutcome(
                 result: result, currentStep: project.currentStep, stepCount: tutorial.steps.count, advanced: advanced)
         }

@@ -12,16 +12,12 @@ extension Workbench {
         let base = try await snapshot(create: false)
         guard let tutorial = base.tutorial else { throw ProjectError.noTutorial(path: store.fileURL.path) }
         if !base.terms.isEmpty { return TermsOutcome(terms: base.terms, isNew: false) }
-        let session = try makeSession(base.transcript)
-        let result = try await TermGlossary(session: session).extractTerms(from: tutorial)
-        let transcript = await session.transcript
-        return try await store.update(create: false, now: now, onWait: onWait) { project in
-            guard project.tutorial == tutorial else {
-                throw ProjectError.changedMeanwhile(path: store.fileURL.path, what: "the tutorial")
-            }
+        return try await askModel(from: base) { session in
+            try await TermGlossary(session: session).extractTerms(from: tutorial)
+        } merge: { project, result in
+            try unchanged(project.tutorial, tutorial, "the tutorial")
             // Another term run may have listed them meanwhile; its list (with any explanations) stays.
             if project.terms.isEmpty { project.terms = result.content.terms.map { Project.Term(term: $0) } }
-            project.transcript = Self.merged(transcript, from: base.transcript, into: project.transcript)
             return TermsOutcome(terms: project.terms, isNew: true)
         }
     }
@@ -36,19 +32,15 @@ extension Workbench {
         {
             return TermExplanation(term: known.term, explanation: explanation)
         }
-        let session = try makeSession(base.transcript)
-        let result = try await TermGlossary(session: session).explain(term: term, in: tutorial)
-        let transcript = await session.transcript
-        return try await store.update(create: false, now: now, onWait: onWait) { project in
-            guard project.tutorial == tutorial else {
-                throw ProjectError.changedMeanwhile(path: store.fileURL.path, what: "the tutorial")
-            }
+        return try await askModel(from: base) { session in
+            try await TermGlossary(session: session).explain(term: term, in: tutorial)
+        } merge: { project, result in
+            try unchanged(project.tutorial, tutorial, "the tutorial")
             if let index = project.terms.firstIndex(where: { Self.normalised($0.term) == key }) {
                 project.terms[index].explanation = result.content.explanation
             } else {
                 project.terms.append(Project.Term(term: term, explanation: result.content.explanation))
             }
-            project.transcript = Self.merged(transcript, from: base.transcript, into: project.transcript)
             return result.content
         }
     }

@@ -29,18 +29,14 @@ extension Workbench {
             return TutorialOutcome(
                 tutorial: tutorial, idea: number, currentStep: base.currentStep, isNew: false, report: nil)
         }
-        let session = try makeSession(base.transcript)
-        let result = try await TutorialWriter(session: session).write(idea: base.ideas[number - 1], onUpdate: onUpdate)
-        let transcript = await session.transcript
-        return try await store.update(create: false, now: now, onWait: onWait) { project in
-            guard project.ideas == base.ideas else {
-                throw ProjectError.changedMeanwhile(path: store.fileURL.path, what: "the ideas")
-            }
+        return try await askModel(from: base) { session in
+            try await TutorialWriter(session: session).write(idea: base.ideas[number - 1], onUpdate: onUpdate)
+        } merge: { project, result in
+            try unchanged(project.ideas, base.ideas, "the ideas")
             project.chosenIdea = number
             project.tutorial = result.content
             project.currentStep = 1
             project.terms = []
-            project.transcript = Self.merged(transcript, from: base.transcript, into: project.transcript)
             return TutorialOutcome(
                 tutorial: result.content, idea: number, currentStep: 1, isNew: true, report: result.report)
         }

@@ -87,6 +87,30 @@ public struct Workbench: Sendable {
         return Project(now: now())
     }
 
+    /// Asks the model with the lock released, then merges: `ask` runs on a session continuing `base`'s conversation;
+    /// `merge` then changes the project as it is by then, under the lock, and this call's exchange joins the saved
+    /// conversation (see `merged`). When `merge` throws, nothing is written.
+    func askModel<Answer, Outcome>(
+        from base: Project,
+        create: Bool = false,
+        _ ask: (LanguageModelSession) async throws -> Answer,
+        merge: (inout Project, Answer) throws -> Outcome
+    ) async throws -> Outcome {
+        let session = try makeSession(base.transcript)
+        let answer = try await ask(session)
+        let transcript = await session.transcript
+        return try await store.update(create: create, now: now, onWait: onWait) { project in
+            let outcome = try merge(&project, answer)
+            project.transcript = Self.merged(transcript, from: base.transcript, into: project.transcript)
+            return outcome
+        }
+    }
+
+    /// Refuses a merge when `what` (the tutorial, the ideas) is no longer what the model was asked about.
+    func unchanged<Value: Equatable>(_ latest: Value, _ asked: Value, _ what: String) throws {
+        guard latest == asked else { throw ProjectError.changedMeanwhile(path: store.fileURL.path, what: what) }
+    }
+
     /// The conversation to save after a model call that began from `base` and ended with `result`, when the project
     /// now holds `latest`: `result` when nothing else was saved meanwhile; otherwise `latest` with this call's own
     /// exchange (what `result` holds after `base`'s last entry) added after it, so neither conversation is lost.
