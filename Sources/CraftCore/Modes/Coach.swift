@@ -48,8 +48,8 @@ public struct Coach: Sendable {
             onUpdate: { if case .retrying(let violations) = $0 { onRetry(violations) } }
         )
         var feedback = result.content
-        let hasNote = !CraftPrompts.oneLine(note ?? "").isEmpty
-        let evidence: CoachEvidence = result.modelSawNewPhotos ? .photo : hasNote ? .note : .description
+        let evidence: CoachEvidence =
+            result.modelSawNewPhotos ? .photo : CraftPrompts.hasText(note) ? .note : .description
         let unconfirmed = feedback.isCurrentStepComplete && evidence == .description
         if unconfirmed {
             feedback.isCurrentStepComplete = false

@@ -61,8 +61,7 @@ public enum CraftPrompts {
         photos: [Attachment],
         note: String? = nil
     ) -> Prompt {
-        let noted = !oneLine(note ?? "").isEmpty
-        let judged = noted
+        let judged = hasText(note)
             ? "the description states and what the person says they did; a description cannot show small details "
                 + "of a fold, so unless one of them states"
             : "the description states; it cannot show small details of a fold, so unless it states"
@@ -107,8 +106,13 @@ public enum CraftPrompts {
     /// The hint is quoted on one line with its own quotes neutralised, and framed by the lead as a preference,
     /// so "ignore previous instructions…" stays data: it never reaches the instructions.
     public static func filter(_ hint: String?, lead: String) -> [Prompt.Segment] {
-        guard let hint, !oneLine(hint).isEmpty else { return [] }
+        guard let hint, hasText(hint) else { return [] }
         return [.text("\(lead), quoted: \"\(oneLine(hint))\"")]
+    }
+
+    /// Whether a person's text (a hint, a note) says anything: it is added to a prompt only then.
+    static func hasText(_ text: String?) -> Bool {
+        !oneLine(text ?? "").isEmpty
     }
 
     /// Text on one line, whitespace runs collapsed, double quotes turned into single ones.

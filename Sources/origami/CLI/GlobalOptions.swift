@@ -55,8 +55,8 @@ enum GlobalOptions {
     /// The flags that take no value and feed the configuration, mapped by long name.
     static func configurationFlags(_ line: ParsedCommandLine) -> [String: String] {
         let names = [
-            "backend", "model", "small-model", "mmproj", "vision", "base-url", "seed", "temperature", "max-tokens", "timeout",
-            "record", "cassette", "allow-insecure-http", "no-color",
+            "backend", "model", "small-model", "mmproj", "vision", "base-url", "seed", "temperature", "max-tokens",
+            "timeout", "record", "cassette", "allow-insecure-http", "no-color",
         ]
         return line.options.filter { names.contains($0.key) }
     }
