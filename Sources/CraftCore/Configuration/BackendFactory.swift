@@ -15,7 +15,7 @@ public struct BackendFactory: Sendable {
     public var log: (@Sendable (String) -> Void)?
     /// Receives the engine's start progress (launching, loading, ready).
     public var progress: @Sendable (EngineProgress) -> Void
-    /// The world the engine runs in (its directories, `ORIGAMI_MODEL_PATH`); tests give it a home of its own.
+    /// The world the engine runs in (its directories); tests give it a home of its own.
     public var engineEnvironment: EngineEnvironment
 
     /// Creates a factory.
@@ -79,8 +79,7 @@ public struct BackendFactory: Sendable {
         return ModeModels.resolve(shown) { role in
             let manager = engineManager(role: role)
             let named = manager.namedModel()
-            let origin = named.map { $0.source == "ORIGAMI_MODEL_PATH" ? "environment ORIGAMI_MODEL_PATH" : $0.source }
-            return (named?.path ?? EngineSetup.modelPath(engineEnvironment, role: role), origin)
+            return (named?.path ?? EngineSetup.modelPath(engineEnvironment, role: role), named?.source)
         }
     }
 

@@ -10,8 +10,10 @@ struct ManPage: Sendable {
     /// The environment variables origami reads, with what each does.
     static let environment: [(String, String)] = [
         ("ORIGAMI_BACKEND", "Backends to try, like --backend."),
-        ("ORIGAMI_MODEL", "The model, like --model."),
+        ("ORIGAMI_MODEL", "The model, like --model (a .gguf path for the engine, a name for a server)."),
+        ("ORIGAMI_SMALL_MODEL", "Term's own model, like --small-model."),
         ("ORIGAMI_MMPROJ", "The engine's vision projector, like --mmproj."),
+        ("ORIGAMI_VISION", "Whether photos are sent to the model (yes, no, auto), like --vision."),
         ("OLLAMA_HOST", "The Ollama server's address (host:port or URL)."),
         ("OPENAI_BASE_URL", "The OpenAI-compatible server's address."),
         ("ORIGAMI_API_KEY, OPENAI_API_KEY", "The API key for OpenAI-compatible servers; never stored anywhere."),

@@ -42,7 +42,6 @@ struct ModeModelsTests {
     @Test(arguments: [
         (["model": "/m/mine.gguf"], [String: String](), "flag --model"),
         ([:], ["ORIGAMI_MODEL": "/m/mine.gguf"], "environment ORIGAMI_MODEL"),
-        ([:], ["ORIGAMI_MODEL_PATH": "/m/mine.gguf"], "environment ORIGAMI_MODEL_PATH"),
     ])
     func aNamedModelRunsEveryMode(flags: [String: String], environment: [String: String], origin: String) throws {
         let modes = try factory(flags, environment: environment).modeModels()

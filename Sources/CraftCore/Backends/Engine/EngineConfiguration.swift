@@ -19,10 +19,10 @@ public struct EnginePaths: Sendable, Hashable, Codable {
 
 /// How the engine should run: which files, how big a context, how many slots, when to stop.
 ///
-/// Paths are looked up in this order: `explicit` (the command line's `--model` and `--mmproj`, or settings the
-/// caller already resolved), the environment (`ORIGAMI_LLAMA_SERVER`, `ORIGAMI_MODEL_PATH` for the primary
-/// model only, `ORIGAMI_MMPROJ_PATH`), `configured` (the config file), the places `scripts/setup` installs to (the
-/// role's model), and finally `PATH` for the server. The first name given wins even when its file is missing.
+/// Paths are looked up in this order: `explicit` (`--model` and `--mmproj`, or `ORIGAMI_MODEL` and `ORIGAMI_MMPROJ`,
+/// as the configuration resolved them), for the server `ORIGAMI_LLAMA_SERVER`, `configured` (the config file), the
+/// places `scripts/setup` installs to (the role's model), and finally `PATH` for the server. The first name given
+/// wins even when its file is missing.
 public struct EngineConfiguration: Sendable, Hashable {
     /// Paths given on the command line.
     public var explicit: EnginePaths

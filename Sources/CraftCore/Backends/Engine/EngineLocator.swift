@@ -4,7 +4,7 @@ import Foundation
 public struct LocatedFile: Sendable, Hashable, Codable {
     /// The file's path.
     public var path: String
-    /// Who named it, in words: "--model", "ORIGAMI_MODEL_PATH", "config", "scripts/setup", "PATH".
+    /// Who named it, in words: "--model", "environment ORIGAMI_MODEL", "config", "scripts/setup", "PATH".
     public var source: String
 
     /// Creates a located file.
@@ -39,13 +39,10 @@ struct EngineLocator {
         EngineInstallation(server: try server(), model: try model(), mmproj: try mmproj())
     }
 
-    /// The server: explicit, `ORIGAMI_LLAMA_SERVER`, config, the setup location, then `PATH`.
+    /// The server: explicit (`ORIGAMI_LLAMA_SERVER`, as the configuration resolved it), config, the setup
+    /// location, then `PATH`.
     func server() throws(EngineError) -> LocatedFile {
-        let named = first(
-            configuration.explicit.server,
-            environment["ORIGAMI_LLAMA_SERVER"].map { LocatedFile(path: $0, source: "ORIGAMI_LLAMA_SERVER") },
-            configuration.configured.server
-        )
+        let named = first(configuration.explicit.server, configuration.configured.server)
         if let named {
             guard fileManager.isExecutableFile(atPath: named.path) else {
                 throw .serverNotExecutable(path: named.path, source: named.source)
@@ -63,8 +60,8 @@ struct EngineLocator {
         throw .serverNotInstalled(expected: installed)
     }
 
-    /// The model: explicit, `ORIGAMI_MODEL_PATH` (primary only), config, then the setup location of the role's
-    /// model (which must be verified).
+    /// The model: explicit (a flag or the environment, resolved by the configuration), config, then the setup
+    /// location of the role's model (which must be verified).
     func model() throws(EngineError) -> LocatedFile {
         if let named = namedModel() {
             try checkGGUF(named)
@@ -80,18 +77,12 @@ struct EngineLocator {
 
     /// The model a person named for this role, unchecked; nil when the role runs the setup model.
     func namedModel() -> LocatedFile? {
-        let variable = configuration.role == .primary
-            ? environment["ORIGAMI_MODEL_PATH"].map { LocatedFile(path: $0, source: "ORIGAMI_MODEL_PATH") } : nil
-        return first(configuration.explicit.model, variable, configuration.configured.model)
+        first(configuration.explicit.model, configuration.configured.model)
     }
 
-    /// The projector: explicit, `ORIGAMI_MMPROJ_PATH`, config; none by default.
+    /// The projector: explicit, config; none by default.
     func mmproj() throws(EngineError) -> LocatedFile? {
-        let named = first(
-            configuration.explicit.mmproj,
-            environment["ORIGAMI_MMPROJ_PATH"].map { LocatedFile(path: $0, source: "ORIGAMI_MMPROJ_PATH") },
-            configuration.configured.mmproj
-        )
+        let named = first(configuration.explicit.mmproj, configuration.configured.mmproj)
         guard let named else { return nil }
         try checkGGUF(named)
         return named

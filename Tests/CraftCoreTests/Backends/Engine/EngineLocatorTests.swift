@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import CraftCore
 
-/// Where the server and model are found: named paths first, then the environment, config, setup, `PATH`.
+/// Where the server and model are found: named paths first (flags and environment, as the configuration resolved
+/// them), then config, setup, `PATH`.
 struct EngineLocatorTests {
     let sandbox: EngineSandbox
 
@@ -51,29 +52,28 @@ struct EngineLocatorTests {
         #expect(try locator(EngineConfiguration(role: .small)).model().source == "scripts/setup")
     }
 
-    @Test func theModelPathVariableNamesThePrimaryModelOnly() throws {
-        try installSetup(.small)
+    @Test func theLocatorReadsNoVariableOfItsOwn() throws {
+        // The environment's names (ORIGAMI_MODEL, ORIGAMI_MMPROJ, ORIGAMI_LLAMA_SERVER) are read once, by the
+        // configuration; retired names of the same files change nothing here.
+        try installSetup()
         let env = try sandbox.fakeModel("env.gguf")
-        #expect(try locator(extra: ["ORIGAMI_MODEL_PATH": env]).model()
-            == LocatedFile(path: env, source: "ORIGAMI_MODEL_PATH"))
-        let small = locator(EngineConfiguration(role: .small), extra: ["ORIGAMI_MODEL_PATH": env])
-        #expect(try small.model().source == "scripts/setup")
-        #expect(small.namedModel() == nil)
+        let retired = ["ORIGAMI_MODEL_PATH": env, "ORIGAMI_MMPROJ_PATH": env, "ORIGAMI_LLAMA_SERVER": env]
+        let found = try locator(extra: retired).locate()
+        #expect(found.model.source == "scripts/setup")
+        #expect(found.server.source == "scripts/setup")
+        #expect(try locator(extra: retired).mmproj() == nil)
     }
 
-    @Test func explicitBeatsEnvironmentBeatsConfig() throws {
+    @Test func explicitBeatsConfig() throws {
         let flag = try sandbox.fakeModel("flag.gguf")
-        let env = try sandbox.fakeModel("env.gguf")
         let config = try sandbox.fakeModel("config.gguf")
         let everything = EngineConfiguration(
             explicit: EnginePaths(model: LocatedFile(path: flag, source: "--model")),
             configured: EnginePaths(model: LocatedFile(path: config, source: "config")))
-        #expect(try locator(everything, extra: ["ORIGAMI_MODEL_PATH": env]).model().path == flag)
+        #expect(try locator(everything).model().path == flag)
         var noFlag = everything
         noFlag.explicit = .init()
-        #expect(try locator(noFlag, extra: ["ORIGAMI_MODEL_PATH": env]).model()
-            == LocatedFile(path: env, source: "ORIGAMI_MODEL_PATH"))
-        #expect(try locator(noFlag).model().path == config)
+        #expect(try locator(noFlag).model() == LocatedFile(path: config, source: "config"))
     }
 
     @Test func aNamedModelThatIsMissingIsReportedNotReplacedByTheDefault() throws {
@@ -95,8 +95,10 @@ struct EngineLocatorTests {
 
     @Test func aNamedServerThatIsNotExecutableIsRefused() throws {
         let plain = try sandbox.write("tools/llama-server", "not a program")
-        #expect(throws: EngineError.serverNotExecutable(path: plain, source: "ORIGAMI_LLAMA_SERVER")) {
-            try locator(extra: ["ORIGAMI_LLAMA_SERVER": plain]).server()
+        let named = EngineConfiguration(
+            explicit: EnginePaths(server: LocatedFile(path: plain, source: "environment ORIGAMI_LLAMA_SERVER")))
+        #expect(throws: EngineError.serverNotExecutable(path: plain, source: "environment ORIGAMI_LLAMA_SERVER")) {
+            try locator(named).server()
         }
     }
 
@@ -118,7 +120,8 @@ struct EngineLocatorTests {
         #expect(try locator().mmproj() == nil)
         let projector = try sandbox.write("models/mmproj.gguf", "PK\u{3}\u{4}zip")
         #expect(throws: EngineError.notGGUF(path: projector, firstBytes: "50 4b 03 04")) {
-            try locator(extra: ["ORIGAMI_MMPROJ_PATH": projector]).mmproj()
+            try locator(EngineConfiguration(explicit: EnginePaths(mmproj: LocatedFile(path: projector, source: "x"))))
+                .mmproj()
         }
     }
 }
