@@ -70,6 +70,7 @@ import Testing
             ["--binary", OrigamiProcess.binary.path, "--output", origami.directory.path])
         try #require(made.status == 0, "scripts/make-deb failed: \(made.stderr)")
         let deb = made.stdout.trimmingCharacters(in: .newlines)
+        defer { try? FileManager.default.removeItem(atPath: deb) }
         #expect(URL(fileURLWithPath: deb).lastPathComponent.hasPrefix("origami_"))
 
         let info = try run(Self.tool("dpkg-deb")!, ["--field", deb, "Package", "Depends"])

@@ -48,6 +48,13 @@ import Testing
         try #require(outcome.status == 0, "scripts/install failed: \(outcome.stderr)")
     }
 
+    /// Uninstalls from the prefix, and expects it to leave nothing (the binary is large: no test leaves it behind).
+    func uninstall() throws {
+        let outcome = try script("uninstall", ["--prefix", prefix.path])
+        #expect(outcome.status == 0, "scripts/uninstall failed: \(outcome.stderr)")
+        #expect(tree() == [])
+    }
+
     /// Every path under the prefix, relative to it, sorted; directories end in "/".
     func tree() -> [String] {
         let base = prefix.path + "/"
@@ -128,6 +135,7 @@ import Testing
             "source \(Self.bashCompletionLoader); __load_completion origami && complete -p origami",
         ], environment: ["XDG_DATA_DIRS": path("share")])
         #expect(loaded.stdout == "complete -o filenames -F _origami origami\n", "\(loaded.stderr)")
+        try uninstall()
     }
 
     @Test(.enabled(if: tool("zsh") != nil && tool("fish") != nil,
@@ -143,6 +151,7 @@ import Testing
             "PATH": path("bin") + ":/usr/bin:/bin", "XDG_DATA_DIRS": path("share"),
         ])
         #expect(fish.stdout.split(separator: "\t").first == "brainstorm", "\(fish.stdout) \(fish.stderr)")
+        try uninstall()
     }
 
     @Test func refusesToReplaceAnOrigamiItDidNotInstall() throws {
