@@ -15,13 +15,17 @@ public struct EndpointPool: LanguageModel {
     public let members: [any LanguageModel]
     private let health: PoolHealth
 
-    /// Creates a pool; `members[i]` talks to `endpoints[i]`, and there is at least one.
-    public init(name: String, endpoints: [PoolEndpoint], members: [any LanguageModel]) {
+    /// Creates a pool; `members[i]` talks to `endpoints[i]`, and there is at least one. `now` is the clock the
+    /// backoff is measured on, in seconds (tests hand in one that stands still).
+    public init(
+        name: String, endpoints: [PoolEndpoint], members: [any LanguageModel],
+        now: (@Sendable () -> Double)? = nil
+    ) {
         precondition(!members.isEmpty && members.count == endpoints.count, "a pool needs one backend per endpoint")
         self.name = name
         self.endpoints = endpoints
         self.members = members
-        health = PoolHealth(endpoints.map { ($0.url, $0.slots ?? 1) })
+        health = PoolHealth(endpoints.map { ($0.url, $0.slots ?? 1) }, now: now ?? PoolHealth.liveClock())
     }
 
     /// Available when any endpoint is; otherwise every endpoint's reason, each with its URL.
@@ -153,17 +157,23 @@ public protocol SlotReporting: LanguageModel {
 /// The pool's health across the requests of one process, guarded by a mutex.
 final class PoolHealth: Sendable {
     private let schedule: Mutex<PoolSchedule>
-    private let start = ContinuousClock.now
+    private let clock: @Sendable () -> Double
 
-    init(_ endpoints: [(url: String, capacity: Int)]) {
+    init(_ endpoints: [(url: String, capacity: Int)], now: @escaping @Sendable () -> Double) {
         schedule = Mutex(PoolSchedule(endpoints))
+        clock = now
     }
 
-    /// Seconds since the pool was made.
-    private var now: Double {
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    /// Seconds since it was made, on the monotonic clock.
+    static func liveClock() -> @Sendable () -> Double {
+        let start = ContinuousClock.now
+        return {
+            let elapsed = ContinuousClock.now - start
+            return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        }
     }
+
+    private var now: Double { clock() }
 
     func preference() -> [Int] {
         let now = now

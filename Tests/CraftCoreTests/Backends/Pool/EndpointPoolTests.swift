@@ -8,10 +8,11 @@ import Testing
     private static let refused = ModelError.unreachable(
         backend: "openai", url: "http://a:8080/v1/chat/completions", detail: "connection refused")
 
+    /// A pool whose clock stands still, so an endpoint set aside stays aside however slow the machine.
     private func pool(_ members: [TestLanguageModel]) -> EndpointPool {
         EndpointPool(
             name: "openai", endpoints: members.indices.map { PoolEndpoint(url: "http://e\($0):8080") },
-            members: members)
+            members: members, now: { 0 })
     }
 
     private func answer(_ pool: EndpointPool) async -> Result<[ModelEvent], any Error> {
