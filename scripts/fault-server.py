@@ -21,7 +21,8 @@ parallel tests apart), or else from --mode. Modes:
   lmstudio        (--mode only) no /props; /api/v0/models/NAME gives LM Studio's type, "vlm" for names with "vl"
 
 The answer is a fixed small JSON document, or with --answer FILE that file's text (a scripted model answer for an
-end-to-end test that needs one the installable model never gives). Standard library only. Binds 127.0.0.1 only.
+end-to-end test that needs one the installable model never gives). With --slots N, /props says total_slots N, as a
+llama-server started with -np N does. Standard library only. Binds 127.0.0.1 only.
 Prints `PORT n` on stdout once listening. Stops after --lifetime
 seconds, after --max-requests requests, or when standard input closes (so it dies with the test process).
 """
@@ -122,8 +123,10 @@ class Handler(BaseHTTPRequestHandler):
         if self.path == "/props":
             if mode in ("vllm", "lmstudio"):
                 return self.send_json(404, {"error": "no such endpoint: /props"})
-            return self.send_json(200, {"default_generation_settings": {"n_ctx": 4096},
-                                        "modalities": {"vision": mode == "vision"}})
+            props = {"default_generation_settings": {"n_ctx": 4096}, "modalities": {"vision": mode == "vision"}}
+            if self.server.slots:
+                props["total_slots"] = self.server.slots
+            return self.send_json(200, props)
         if self.path.startswith("/api/v0/models/") and mode == "lmstudio":
             name = urllib.parse.unquote(self.path[len("/api/v0/models/"):])
             return self.send_json(200, {"id": name, "object": "model", "type": "vlm" if "vl" in name else "llm",
@@ -332,9 +335,10 @@ class Server(ThreadingHTTPServer):
     daemon_threads = True
     request_queue_size = 128
 
-    def __init__(self, port, mode, max_requests, verbose):
+    def __init__(self, port, mode, max_requests, verbose, slots=None):
         super().__init__(("127.0.0.1", port), Handler)
         self.mode = mode
+        self.slots = slots
         self.max_requests = max_requests
         self.verbose = verbose
         self.requests = 0
@@ -356,13 +360,14 @@ def main():
     parser.add_argument("--no-stdin-watch", action="store_true", help="keep running when standard input closes")
     parser.add_argument("--verbose", action="store_true", help="log each request on standard error")
     parser.add_argument("--answer", metavar="FILE", help="stream this file's text as the answer instead of the default")
+    parser.add_argument("--slots", type=int, help="the total_slots /props reports, as a llama-server run with -np N")
     options = parser.parse_args()
     if options.answer:
         global ANSWER
         with open(options.answer, encoding="utf-8") as answer:
             ANSWER = answer.read().strip()
 
-    server = Server(options.port, options.mode, options.max_requests, options.verbose)
+    server = Server(options.port, options.mode, options.max_requests, options.verbose, options.slots)
     print("PORT %d" % server.server_address[1], flush=True)
     timer = threading.Timer(options.lifetime, lambda: os._exit(0))
     timer.daemon = True

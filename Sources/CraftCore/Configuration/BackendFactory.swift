@@ -121,15 +121,21 @@ public struct BackendFactory: Sendable {
         return configuration.model
     }
 
-    /// The base URL of `kind`'s server: its own from the chain (`openai:MODEL@URL`), else the shared setting.
-    private func baseURL(for kind: BackendKind, _ shared: Setting<String>) throws -> Setting<String> {
-        guard let own = configuration.backendOverrides[kind]?.baseURL else { return shared }
-        let kind = ValueKind<String>.url(defaultPort: kind == .ollama ? 11434 : nil)
-        guard let normalised = kind.parse(own) else {
+    /// The servers of `kind`: its own from the chain (`openai:MODEL@URL`), else the shared setting; more than one
+    /// makes a pool.
+    private func endpoints(for kind: BackendKind, _ shared: Setting<[PoolEndpoint]>) throws -> [PoolEndpoint] {
+        guard let own = configuration.backendOverrides[kind]?.baseURL else { return shared.value }
+        let kind = ValueKind<[PoolEndpoint]>.endpoints(defaultPort: kind == .ollama ? 11434 : nil)
+        guard let endpoints = kind.parse(own) else {
             throw ConfigurationError.invalidValue(
                 source: configuration.backends.source, value: own, expected: kind.expected)
         }
-        return Setting(normalised, from: configuration.backends.source)
+        return endpoints
+    }
+
+    /// The pool of `kind` when it is given several servers, without recording; nil for one server or another kind.
+    public func endpointPool(_ kind: BackendKind) throws -> EndpointPool? {
+        try makeUnrecorded(kind, model: modelSetting(for: kind).value, role: .primary) as? EndpointPool
     }
 
     /// The chosen backends in order, as a fallback chain; backends that cannot be made are left out, and when
@@ -161,19 +167,24 @@ public struct BackendFactory: Sendable {
                 log: log)
             return engine
         case .ollama:
-            return OllamaLanguageModel(configuration: OllamaConfiguration(
-                baseURL: try url(try baseURL(for: .ollama, configuration.ollamaURL)),
-                model: model ?? Self.defaultOllamaModel, idleTimeout: timeout,
-                totalTimeout: total, allowInsecureHTTP: configuration.allowInsecureHTTP.value,
-                vision: configuration.vision.value, visionSource: configuration.vision.visionSource ?? "", log: log))
+            return try pooled(.ollama, endpoints(for: .ollama, configuration.ollamaEndpoints)) { base in
+                OllamaLanguageModel(configuration: OllamaConfiguration(
+                    baseURL: base, model: model ?? Self.defaultOllamaModel, idleTimeout: timeout,
+                    totalTimeout: total, allowInsecureHTTP: configuration.allowInsecureHTTP.value,
+                    vision: configuration.vision.value, visionSource: configuration.vision.visionSource ?? "",
+                    log: log))
+            }
         case .openai:
-            let base = try url(try baseURL(for: .openai, configuration.openAIURL))
-            return OpenAILanguageModel(configuration: OpenAIConfiguration(
-                baseURL: base, model: model ?? Self.defaultOpenAIModel,
-                apiKey: configuration.apiKey.value?.value,
-                flavor: base.host?.hasSuffix("openai.com") == true ? .openAI : .generic,
-                idleTimeout: timeout, totalTimeout: total, allowInsecureHTTP: configuration.allowInsecureHTTP.value,
-                vision: configuration.vision.value, visionSource: configuration.vision.visionSource ?? "", log: log))
+            return try pooled(.openai, endpoints(for: .openai, configuration.openAIEndpoints)) { base in
+                OpenAILanguageModel(configuration: OpenAIConfiguration(
+                    baseURL: base, model: model ?? Self.defaultOpenAIModel,
+                    apiKey: configuration.apiKey.value?.value,
+                    flavor: base.host?.hasSuffix("openai.com") == true ? .openAI : .generic,
+                    idleTimeout: timeout, totalTimeout: total,
+                    allowInsecureHTTP: configuration.allowInsecureHTTP.value,
+                    vision: configuration.vision.value, visionSource: configuration.vision.visionSource ?? "",
+                    log: log))
+            }
         case .replay:
             guard let cassette = configuration.cassette.value else {
                 throw ConfigurationError.replayWithoutCassette(source: configuration.backends.source)
@@ -182,11 +193,19 @@ public struct BackendFactory: Sendable {
         }
     }
 
-    private func url(_ setting: Setting<String>) throws -> URL {
-        guard let url = URL(string: setting.value) else {
-            throw ConfigurationError.invalidValue(
-                source: setting.source, value: setting.value, expected: "an http:// or https:// URL")
+    /// One backend for one server, or a pool of them for several.
+    private func pooled(
+        _ kind: BackendKind, _ endpoints: [PoolEndpoint], make: (URL) -> any LanguageModel
+    ) throws -> any LanguageModel {
+        var members: [any LanguageModel] = []
+        for endpoint in endpoints {
+            guard let url = URL(string: endpoint.url) else {
+                throw ConfigurationError.invalidValue(
+                    source: configuration.backends.source, value: endpoint.url, expected: "an http:// or https:// URL")
+            }
+            members.append(make(url))
         }
-        return url
+        guard members.count > 1 else { return members[0] }
+        return EndpointPool(name: kind.rawValue, endpoints: endpoints, members: members)
     }
 }

@@ -2,11 +2,12 @@
 ///
 /// Written `KIND:MODEL@URL` on the command line (`--backend ollama:qwen2.5vl:3b,engine`; the model may hold colons,
 /// the URL follows the last `@`), or as an object in the configuration file's `backend` list
-/// (`{"kind": "ollama", "model": "qwen2.5vl:3b", "baseURL": "http://gpu:11434"}`).
+/// (`{"kind": "ollama", "model": "qwen2.5vl:3b", "baseURL": "http://gpu:11434"}`). In the file, `baseURL` may be a
+/// list of URLs, a pool of endpoints (see `PoolEndpoint`); it is kept as one text, the URLs separated by spaces.
 public struct BackendOverride: Sendable, Hashable {
     /// The model this backend is asked for (a GGUF path for the engine).
     public var model: String?
-    /// The server's base URL (ollama and openai).
+    /// The server's base URL (ollama and openai), or several separated by spaces or commas (a pool).
     public var baseURL: String?
 
     /// Creates the settings of one backend.
@@ -38,9 +39,17 @@ public struct BackendOverride: Sendable, Hashable {
             let kind = json["kind"]?.stringValue
         else { return nil }
         let model = json["model"]?.stringValue.map { ":" + $0 } ?? ""
-        let url = json["baseURL"]?.stringValue.map { "@" + $0 } ?? ""
+        let url = urls(json["baseURL"]).map { "@" + $0 } ?? ""
         if json["model"] != nil && model.isEmpty || json["baseURL"] != nil && url.isEmpty { return nil }
         return kind + model + url
+    }
+
+    /// A `baseURL` value as one text: a string as it is, a non-empty list of strings joined by spaces.
+    private static func urls(_ value: GeneratedContent?) -> String? {
+        if let text = value?.stringValue { return text }
+        guard let items = value?.arrayValue, !items.isEmpty else { return nil }
+        let texts = items.compactMap(\.stringValue)
+        return texts.count == items.count ? texts.joined(separator: " ") : nil
     }
 
     /// Whether a model value meant for every backend fits `kind`: a GGUF file fits only the engine, a name only the

@@ -8,7 +8,8 @@ public struct BackendReport: Sendable {
     public var availability: Availability
     /// What its model can do, when it is available and says (the engine says only while it runs).
     public var capabilities: Capabilities?
-    /// The engine's own checks: installed, model verified, processor, port, last start; the small model's too.
+    /// The engine's own checks: installed, model verified, processor, port, last start; the small model's too. For a
+    /// pool, one check per endpoint: whether it answers, and its slots.
     public var checks: [EngineCheck] = []
 
     /// Whether it can answer now.
@@ -34,6 +35,7 @@ public struct BackendReport: Sendable {
                     }
                     if case .stopped = try await factory.engineManager().status() { running = false }
                 }
+                if let pool = try factory.endpointPool(kind) { report.checks += await endpointChecks(pool) }
                 if report.isAvailable, running { report.capabilities = try? await backend.capabilities() }
             } catch {
                 // The report shows the backend's name in its own column.
@@ -42,6 +44,23 @@ public struct BackendReport: Sendable {
             reports.append(report)
         }
         return reports
+    }
+
+    /// One check per endpoint of a pool: `http://a:8080: available, 2 slots (from /props)` or its reason.
+    static func endpointChecks(_ pool: EndpointPool) async -> [EngineCheck] {
+        let resolved = await pool.resolvedEndpoints()
+        var checks: [EngineCheck] = []
+        for (endpoint, member) in zip(resolved, pool.members) {
+            let slots = "\(endpoint.slots) slot\(endpoint.slots == 1 ? "" : "s") (from \(endpoint.source.rawValue))"
+            switch await member.availability() {
+            case .available:
+                checks.append(
+                    EngineCheck(name: "endpoint", passed: true, detail: "\(endpoint.url): available, \(slots)"))
+            case .unavailable(let reason):
+                checks.append(EngineCheck(name: "endpoint", passed: false, detail: "\(endpoint.url): \(reason)"))
+            }
+        }
+        return checks
     }
 
     /// No backend the configuration chose can answer; `origami doctor` ends with this (exit 69).

@@ -22,10 +22,14 @@ public struct Configuration: Sendable {
     /// Whether the ollama and openai backends' model sees: nil (`auto`) asks the server, which is right unless the
     /// server does not say (vLLM, most OpenAI-compatible servers other than llama-server).
     public var vision: Setting<Bool?>
-    /// The Ollama server's base URL.
+    /// The Ollama server's base URL (the first of `ollamaEndpoints`).
     public var ollamaURL: Setting<String>
-    /// The OpenAI-compatible server's base URL.
+    /// The OpenAI-compatible server's base URL (the first of `openAIEndpoints`).
     public var openAIURL: Setting<String>
+    /// Every Ollama server: more than one makes a pool (see `EndpointPool`).
+    public var ollamaEndpoints = Setting([PoolEndpoint(url: defaultOllamaURL)], from: .builtIn)
+    /// Every OpenAI-compatible server: more than one makes a pool.
+    public var openAIEndpoints = Setting([PoolEndpoint(url: defaultOpenAIURL)], from: .builtIn)
     /// The API key for OpenAI-compatible servers; from the environment only, never printed or written.
     public var apiKey: Setting<Secret?>
     /// Seconds a request may stay silent before it fails.
@@ -107,6 +111,12 @@ public struct Configuration: Sendable {
         if backends.value.contains(.replay), cassette.value == nil {
             throw ConfigurationError.replayWithoutCassette(source: backends.source)
         }
+        let ollama = try r.required(
+            flag: "base-url", env: ["OLLAMA_HOST"], key: "ollamaHost", kind: .endpoints(defaultPort: 11434),
+            default: [PoolEndpoint(url: defaultOllamaURL)])
+        let openAI = try r.required(
+            flag: "base-url", env: ["OPENAI_BASE_URL"], key: "openaiBaseURL", kind: .endpoints(defaultPort: nil),
+            default: [PoolEndpoint(url: defaultOpenAIURL)])
         var configuration = Configuration(
             backends: backends,
             model: try r.optional(flag: "model", env: ["ORIGAMI_MODEL"], key: "model", kind: .text),
@@ -115,12 +125,8 @@ public struct Configuration: Sendable {
             mmproj: try r.optional(flag: "mmproj", env: ["ORIGAMI_MMPROJ"], key: "mmproj", kind: .path),
             vision: try r.required(
                 flag: "vision", env: ["ORIGAMI_VISION"], key: "vision", kind: .visionChoice, default: nil),
-            ollamaURL: try r.required(
-                flag: "base-url", env: ["OLLAMA_HOST"], key: "ollamaHost", kind: .url(defaultPort: 11434),
-                default: defaultOllamaURL),
-            openAIURL: try r.required(
-                flag: "base-url", env: ["OPENAI_BASE_URL"], key: "openaiBaseURL", kind: .url(defaultPort: nil),
-                default: defaultOpenAIURL),
+            ollamaURL: Setting(ollama.value[0].url, from: ollama.source),
+            openAIURL: Setting(openAI.value[0].url, from: openAI.source),
             apiKey: r.apiKey(),
             timeout: try r.required(
                 flag: "timeout", env: ["ORIGAMI_TIMEOUT"], key: "timeout", kind: .positiveNumber, default: 300),
@@ -141,6 +147,8 @@ public struct Configuration: Sendable {
                 default: 600)
         )
         configuration.backendOverrides = overrides
+        configuration.ollamaEndpoints = ollama
+        configuration.openAIEndpoints = openAI
         return configuration
     }
 }

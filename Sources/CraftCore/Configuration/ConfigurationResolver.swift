@@ -45,6 +45,22 @@ extension ValueKind where Value == String {
     }
 }
 
+extension ValueKind where Value == [PoolEndpoint] {
+    /// One base URL or several (a pool): comma-separated or one per repeated flag, each optionally `URL#slots=N`; in
+    /// the file also a list of URLs and `{"url", "slots"}` objects.
+    static func endpoints(defaultPort: Int?) -> Self {
+        let url = ValueKind<String>.url(defaultPort: defaultPort)
+        return .init(
+            expected: "one or more http:// or https:// URLs (comma-separated, or --base-url repeated), each "
+                + "optionally followed by #slots=N (N from 1 to 1024)"
+        ) { text in
+            PoolEndpoint.parseList(text, normalise: url.parse)
+        } json: { value in
+            PoolEndpoint.parseJSON(value, normalise: url.parse)
+        }
+    }
+}
+
 extension ValueKind where Value == Double {
     static var positiveNumber: Self {
         .init(expected: "a number of seconds greater than 0") { Double($0).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } }

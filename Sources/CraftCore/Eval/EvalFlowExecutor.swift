@@ -68,9 +68,41 @@ public struct EvalFlowExecutor: EvalExecutor {
         throw FallbackError.exhausted(skipped, exitStatus: .unavailable)
     }
 
+    /// The pool among the backends, when one was given several servers.
+    private var pool: EndpointPool? {
+        backends.lazy.compactMap { $0 as? EndpointPool }.first
+    }
+
+    /// The pool's endpoints with their slots (asked of each server that says), or none without a pool.
+    public func poolEndpoints() async -> [ResolvedEndpoint] {
+        await pool?.resolvedEndpoints() ?? []
+    }
+
     /// Runs `evalCase` once on a new session and records what it produced; a flow error becomes the outcome's
     /// error, never a thrown one, so the tokens and retries spent before it are kept.
     public func run(_ evalCase: EvalCase) async throws -> EvalOutcome {
+        try await run(evalCase, on: backends).outcome
+    }
+
+    /// Runs `evalCase` with the pool's endpoint `endpoint` in the pool's place; when that endpoint refused, failed or
+    /// timed out, throws `PoolError.endpointFailed` naming it, so the runner asks another.
+    public func run(_ evalCase: EvalCase, endpoint: Int) async throws -> EvalOutcome {
+        guard let pool, pool.members.indices.contains(endpoint) else { return try await run(evalCase) }
+        let member = pool.members[endpoint]
+        let (outcome, error) = try await run(evalCase, on: backends.map { $0 is EndpointPool ? member : $0 })
+        if let error, PoolPolicy.isEndpointFault(error) {
+            throw PoolError.endpointFailed(
+                backend: pool.name, url: pool.endpoints[endpoint].url,
+                reason: Availability.reason(error, of: pool.name),
+                exitStatus: FallbackPolicy.exitStatus(of: error))
+        }
+        return outcome
+    }
+
+    /// Runs the case on a new session over `backends`; the outcome, and the flow's error when it failed.
+    private func run(_ evalCase: EvalCase, on backends: [any LanguageModel]) async throws
+        -> (outcome: EvalOutcome, error: (any Error)?)
+    {
         let meter = MeteredLanguageModel.Meter()
         let session = LanguageModelSession(
             chain: FallbackChain(backends.map { MeteredLanguageModel(wrapped: $0, meter: meter) }),
@@ -80,12 +112,14 @@ public struct EvalFlowExecutor: EvalExecutor {
         let clock = ContinuousClock()
         let start = clock.now
         var outcome: EvalOutcome
+        var failure: (any Error)?
         do {
             outcome = try await answer(evalCase, on: session)
         } catch is CancellationError {
             throw CancellationError()
         } catch {
             outcome = .failed(error, latencyMs: 0)
+            failure = error
         }
         outcome.latencyMs = EvalRunner.milliseconds(start.duration(to: clock.now))
         (outcome.promptTokens, outcome.completionTokens) = meter.tokens
@@ -95,7 +129,7 @@ public struct EvalFlowExecutor: EvalExecutor {
         outcome.loopsCut = tally.loopsCut
         outcome.repairs = tally.repairs
         outcome.backend = await session.lastReport?.answeredBy ?? outcome.backend
-        return outcome
+        return (outcome, failure)
     }
 
     /// Runs the case's flow and fills the outcome from its result.

@@ -53,7 +53,8 @@ enum EvalFormat {
         }
         rows.append(("latency p50 / p95", "\(duration(metrics.latencyP50Ms)) / \(duration(metrics.latencyP95Ms))"))
         rows.append(("tokens in / out", "\(count(metrics.promptTokens)) / \(count(metrics.completionTokens))"))
-        rows.append(("retries", String(metrics.retries)))
+        rows.append(("retries", String(metrics.retries)
+            + (metrics.endpointRetries.map { " (and \($0) sent to another endpoint)" } ?? "")))
         rows += loopFigures(metrics)
         rows.append(("errors", String(metrics.errors)))
         rows.append(("cached runs", String(metrics.cachedRuns)))
@@ -78,10 +79,22 @@ enum EvalFormat {
             (outcome.retries, "retries"), (outcome.loopsCut ?? 0, "loops cut"),
             (outcome.cappedAnswers ?? 0, "at the token cap"), (outcome.repairs?.count ?? 0, "repairs"),
             (run.figures?.repeatedItems ?? 0, "repeated items"),
+            (outcome.failedEndpoints?.count ?? 0, "endpoint retries"),
         ]
         var facts = counts.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
         if let echo = run.figures?.instructionEcho, echo > 0 { facts.append("instruction echo \(percent(echo))") }
         return facts
+    }
+
+    /// Who answered a run: the backend, and the endpoint of a pool (`openai at http://gpu-a:8080`).
+    static func answeredBy(_ run: EvalRunResult) -> String? {
+        guard let backend = run.outcome.backend else { return run.outcome.endpoint }
+        return backend + (run.outcome.endpoint.map { " at \($0)" } ?? "")
+    }
+
+    /// The pool's endpoints as label–value pairs (URL, what it did), failed ones marked; empty without a pool.
+    static func endpointRows(_ report: EvalReport) -> [(String, String)] {
+        (report.endpoints ?? []).map { ($0.url, $0.line) }
     }
 
     /// The first failed assertion's message, or the empty string for a passing run.

@@ -57,7 +57,8 @@ public enum EvalHTMLReporter {
                 run.mode.rawValue, "run \(EvalFormat.iteration(run, of: repeats[run.caseName] ?? 1))",
                 EvalFormat.duration(run.outcome.latencyMs) + (run.cached ? " (cached)" : ""),
                 "\(EvalFormat.count(run.outcome.totalTokens)) tokens",
-            ] + EvalFormat.runFacts(run) + (run.outcome.backend.map { ["answered by \($0)"] } ?? [])
+            ] + EvalFormat.runFacts(run) + (EvalFormat.answeredBy(run).map { ["answered by \($0)"] } ?? [])
+                + (run.outcome.failedEndpoints ?? []).map { "\($0.url) failed: \($0.reason)" }
             let repairs = (run.outcome.repairs ?? []).map { "<li>\(escape($0))</li>" }.joined()
             let repairList = repairs.isEmpty
                 ? "" : "<details><summary>Repairs</summary><ul class=\"repairs\">\(repairs)</ul></details>"
@@ -106,6 +107,13 @@ public enum EvalHTMLReporter {
 
                 """
         }
+        if let endpoints = report.endpoints {
+            let rows = endpoints.map { endpoint in
+                "<tr class=\"\(endpoint.failures > 0 ? "bad" : "ok")\"><th>\(escape(endpoint.url))</th>"
+                    + "<td>\(escape(endpoint.line))</td></tr>"
+            }
+            html += "<table class=\"endpoints\"><caption>Endpoints</caption>\(rows.joined())</table>\n"
+        }
         let gates = report.gates.map { "<li class=\"\($0.passed ? "ok" : "bad")\">\(escape($0.message))</li>" }
         html += "<div class=\"gates\"><h2>Gates</h2><ul>\(gates.joined())</ul></div></div>\n"
         return html
@@ -125,7 +133,7 @@ public enum EvalHTMLReporter {
         th,td{border:1px solid #ddd;padding:4px 10px;text-align:left}
         .matrix td.good{background:#e3f4e6}.matrix td.poor{background:#fff3d6}.matrix td.worst{background:#fde0e0;font-weight:700}
         .gates ul,.verdicts{list-style:none;padding:0;margin:4px 0}.gates h2{font-size:16px;margin:4px 0}
-        li.ok{color:#1f6b30}li.bad{color:#b71c1c}.mark{display:inline-block;width:1.2em;font-weight:700}
+        li.ok{color:#1f6b30}li.bad,tr.bad{color:#b71c1c}.mark{display:inline-block;width:1.2em;font-weight:700}
         section.run{background:#fff;border:1px solid #ddd;border-left:6px solid;border-radius:4px;padding:8px 16px;margin:12px 0}
         section.pass{border-left-color:#2a8a3e}section.fail{border-left-color:#c62828}
         h3{margin:6px 0}.badge{font-size:12px;color:#fff;padding:2px 6px;border-radius:3px;vertical-align:middle}

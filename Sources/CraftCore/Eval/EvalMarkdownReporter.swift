@@ -28,18 +28,29 @@ public enum EvalMarkdownReporter {
             ]
             if matrix.unanswered > 0 { lines += ["", "\(matrix.unanswered) coach run(s) ended in an error."] }
         }
+        let endpoints = EvalFormat.endpointRows(report)
+        if !endpoints.isEmpty {
+            lines += ["", "| Endpoint | Runs and failures |", "| --- | --- |"]
+            lines += endpoints.map { "| \(cell($0.0)) | \(cell($0.1)) |" }
+        }
         if !report.gates.isEmpty {
             lines += ["", "| Gate | Result |", "| --- | --- |"]
             lines += report.gates.map { "| \(cell($0.message)) | \($0.passed ? "✅" : "❌") |" }
         }
         let repeats = EvalFormat.repeatCounts(report)
-        lines += ["", "| Case | Mode | Run | Result | Latency | Failures |", "| --- | --- | --- | --- | ---: | --- |"]
+        let pooled = report.endpoints != nil
+        lines += [
+            "", "| Case | Mode | Run | Result | Latency | " + (pooled ? "Endpoint | " : "") + "Failures |",
+            "| --- | --- | --- | --- | ---: | " + (pooled ? "--- | " : "") + "--- |",
+        ]
         for run in report.runs {
             let failures = run.failures.map { "**\($0.name)**: \(cell($0.message))" }.joined(separator: "<br>")
+            let moved = (run.outcome.failedEndpoints ?? []).map { "<br>after \(cell($0.url)) failed" }.joined()
+            let endpoint = pooled ? "| \(cell(run.outcome.endpoint ?? "-"))\(moved) " : ""
             lines.append(
                 "| \(cell(run.caseName)) | \(run.mode.rawValue) | \(EvalFormat.iteration(run, of: repeats[run.caseName] ?? 1)) "
                     + "| \(run.passed ? "✅" : "❌") | \(EvalFormat.duration(run.outcome.latencyMs))\(run.cached ? " (cached)" : "") "
-                    + "| \(failures) |"
+                    + endpoint + "| \(failures) |"
             )
         }
         return lines.joined(separator: "\n") + "\n"

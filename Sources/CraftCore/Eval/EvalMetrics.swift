@@ -41,6 +41,8 @@ public struct EvalMetrics: Sendable, Hashable, Codable {
     public var schemaValidRate: Double
     /// Answers asked for again over all runs: after a broken rule, a loop, or an answer at the token cap.
     public var retries: Int
+    /// Runs sent again to another endpoint of a pool after one refused, failed or timed out; nil without a pool.
+    public var endpointRetries: Int?
     /// The most retries one run took; nil in reports from before it was kept.
     public var mostRetries: Int?
     /// Answers that ran to the token cap over all runs, those asked for again included.
@@ -88,6 +90,8 @@ public struct EvalMetrics: Sendable, Hashable, Codable {
         schemaValidRate = runs == 0 ? 0 : Double(results.count { $0.outcome.schemaValid }) / Double(runs)
         retries = results.reduce(0) { $0 + $1.outcome.retries }
         mostRetries = results.map(\.outcome.retries).max() ?? 0
+        let moved = results.compactMap(\.outcome.failedEndpoints)
+        endpointRetries = moved.isEmpty ? nil : moved.reduce(0) { $0 + $1.count }
         cappedAnswers = results.reduce(0) { $0 + ($1.outcome.cappedAnswers ?? 0) }
         loopsCut = results.reduce(0) { $0 + ($1.outcome.loopsCut ?? 0) }
         repairs = results.reduce(0) { $0 + ($1.outcome.repairs?.count ?? 0) }

@@ -31,6 +31,11 @@ public struct EvalOutcome: Sendable, Hashable, Codable {
     public var repairs: [String]?
     /// The backend that answered (in a fallback chain, the one that won).
     public var backend: String?
+    /// The endpoint of a pool that answered (its base URL); nil without a pool.
+    public var endpoint: String?
+    /// The endpoints of a pool that refused, failed or timed out on this run before another answered it, in order;
+    /// each is a retry on another endpoint. Nil without a pool.
+    public var failedEndpoints: [EndpointFailure]?
     /// Why the run failed before producing an answer, if it did.
     public var error: Failure?
 

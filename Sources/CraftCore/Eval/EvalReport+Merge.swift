@@ -68,7 +68,8 @@ extension EvalReport {
             // The shards ran side by side, so the whole took as long as the slowest.
             durationMs: all.map(\.durationMs).max()!, concurrency: first.concurrency,
             runs: plan.map { byKey[$0]!.run },
-            gates: gates.filling(from: first.gateBounds ?? EvalGates()), promptVersion: first.promptVersion
+            gates: gates.filling(from: first.gateBounds ?? EvalGates()), promptVersion: first.promptVersion,
+            pool: mergedPool(all)
         )
     }
 
@@ -83,6 +84,14 @@ extension EvalReport {
         report.metrics.latencyP95Ms = nil
         for index in report.runs.indices { report.runs[index].outcome.latencyMs = 0 }
         return report
+    }
+
+    /// Every endpoint any shard used, in the order first seen; nil when no shard used a pool.
+    private static func mergedPool(_ reports: [EvalReport]) -> [ResolvedEndpoint]? {
+        let all = reports.compactMap(\.endpoints).flatMap { $0 }
+        guard !all.isEmpty else { return nil }
+        var seen: Set<String> = []
+        return all.filter { seen.insert($0.url).inserted }.map(\.endpoint)
     }
 
     private static func describe(_ gates: EvalGates?) -> String {

@@ -36,6 +36,9 @@ public struct EvalReport: Sendable, Hashable, Codable {
     /// For a shard, every run of the whole selection in suite order, so a merge can tell a missing run from one
     /// that was never asked for and put the runs back in order; nil otherwise.
     public var plan: [EvalRunKey]?
+    /// Each endpoint of the pool the runs were spread over, with the runs it answered and its failures; nil without
+    /// a pool.
+    public var endpoints: [EvalEndpointSummary]?
 
     /// Creates a report, computing the metrics and checking `gates`.
     ///
@@ -43,7 +46,7 @@ public struct EvalReport: Sendable, Hashable, Codable {
     public init(
         suite: String, suiteFile: String? = nil, backend: String, model: String? = nil, startedAt: Date,
         durationMs: Double, concurrency: Int, runs: [EvalRunResult], gates: EvalGates, promptVersion: String? = nil,
-        shard: EvalShard? = nil, plan: [EvalRunKey]? = nil
+        shard: EvalShard? = nil, plan: [EvalRunKey]? = nil, pool: [ResolvedEndpoint]? = nil
     ) {
         formatVersion = 1
         self.suite = suite
@@ -63,6 +66,12 @@ public struct EvalReport: Sendable, Hashable, Codable {
         self.promptVersion = promptVersion
         self.shard = shard
         self.plan = plan
+        endpoints = pool.map { EvalEndpointSummary.summarize(runs, pool: $0) }
+    }
+
+    /// The endpoints that refused, failed or timed out at least once.
+    public var failedEndpoints: [EvalEndpointSummary] {
+        (endpoints ?? []).filter { $0.failures > 0 }
     }
 
     /// The suite's name, with the shard when this report holds one (`samples (shard 1/3)`).

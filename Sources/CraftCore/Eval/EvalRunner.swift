@@ -12,11 +12,24 @@ public protocol EvalExecutor: Sendable {
     /// Throws when no case could possibly be answered (no backend available), so the run stops with that error
     /// (exit 69) instead of failing every case the same way.
     func preflight() async throws
+
+    /// The endpoints of the pool the runs may be spread over, with their slots; empty without a pool.
+    func poolEndpoints() async -> [ResolvedEndpoint]
+
+    /// Runs `evalCase` once on endpoint `endpoint` of the pool. Throws `PoolError.endpointFailed` when that endpoint
+    /// refused, failed or timed out, so the runner sends the run to another.
+    func run(_ evalCase: EvalCase, endpoint: Int) async throws -> EvalOutcome
 }
 
 extension EvalExecutor {
     /// Executors that cannot know in advance check nothing.
     public func preflight() async throws {}
+
+    /// Executors without a pool have no endpoints to spread runs over.
+    public func poolEndpoints() async -> [ResolvedEndpoint] { [] }
+
+    /// Executors without a pool run the case as they always do.
+    public func run(_ evalCase: EvalCase, endpoint: Int) async throws -> EvalOutcome { try await run(evalCase) }
 }
 
 /// What answers an eval: a cached outcome is reused only when all of it matches.
@@ -118,6 +131,8 @@ public struct EvalRunner: Sendable {
         let start = clock.now
         var results = [EvalRunResult?](repeating: nil, count: jobs.count)
         let finished = FinishedCounter()
+        let endpoints = await executor.poolEndpoints()
+        let pool = endpoints.count > 1 ? (endpoints, PoolDispatcher(endpoints)) : nil
         await withTaskGroup(of: (Int, EvalRunResult).self) { group in
             var next = 0
             func launch() {
@@ -125,7 +140,7 @@ public struct EvalRunner: Sendable {
                 let job = jobs[index]
                 next += 1
                 group.addTask {
-                    let result = await self.perform(job, options: options)
+                    let result = await self.perform(job, options: options, pool: pool)
                     progress?(result, finished.increment(), jobs.count)
                     return (index, result)
                 }
@@ -143,7 +158,7 @@ public struct EvalRunner: Sendable {
             startedAt: started, durationMs: Self.milliseconds(elapsed), concurrency: options.concurrency,
             runs: results.map { $0! }, gates: options.gates.filling(from: suite.gates),
             promptVersion: identity.promptVersion, shard: options.shard,
-            plan: options.shard == nil ? nil : planned.map(\.key)
+            plan: options.shard == nil ? nil : planned.map(\.key), pool: pool?.0
         )
     }
 
@@ -163,8 +178,11 @@ public struct EvalRunner: Sendable {
         var key: EvalRunKey { EvalRunKey(caseName: evalCase.name, iteration: iteration) }
     }
 
-    /// One run: from the cache when it holds the outcome, else from the executor within the timeout.
-    private func perform(_ job: Job, options: EvalRunOptions) async -> EvalRunResult {
+    /// One run: from the cache when it holds the outcome, else from the executor within the timeout (through the
+    /// pool's dispatcher when there is one).
+    private func perform(
+        _ job: Job, options: EvalRunOptions, pool: ([ResolvedEndpoint], PoolDispatcher)?
+    ) async -> EvalRunResult {
         let evalCase = job.evalCase
         let key = options.cache.map { $0.key(for: evalCase, iteration: job.iteration, identity: executor.identity) }
         var outcome: EvalOutcome
@@ -173,7 +191,12 @@ public struct EvalRunner: Sendable {
             outcome = hit
             cached = true
         } else {
-            outcome = await attempt(evalCase, timeout: options.timeoutSeconds ?? evalCase.timeoutSeconds)
+            let timeout = options.timeoutSeconds ?? evalCase.timeoutSeconds
+            if let (endpoints, dispatcher) = pool {
+                outcome = await pooled(evalCase, timeout: timeout, endpoints: endpoints, dispatcher: dispatcher)
+            } else {
+                outcome = await attempt(evalCase, timeout: timeout)
+            }
             if let cache = options.cache, let key, outcome.error == nil { cache.store(outcome, key: key) }
         }
         if outcome.backend == nil { outcome.backend = executor.identity.backend }
@@ -188,19 +211,68 @@ public struct EvalRunner: Sendable {
     private func attempt(_ evalCase: EvalCase, timeout: Double) async -> EvalOutcome {
         let clock = ContinuousClock()
         let start = clock.now
-        let executor = self.executor
         do {
-            return try await withThrowingTaskGroup(of: EvalOutcome.self) { group in
-                group.addTask { try await executor.run(evalCase) }
-                group.addTask {
-                    try await Task.sleep(for: .milliseconds(Int64(timeout * 1000)))
-                    throw ModelError.timeout(backend: executor.identity.backend, seconds: timeout, idle: false)
-                }
-                defer { group.cancelAll() }
-                return try await group.next()!
-            }
+            return try await race(evalCase, timeout: timeout, endpoint: nil)
         } catch {
             return .failed(error, latencyMs: Self.milliseconds(start.duration(to: clock.now)), backend: executor.identity.backend)
+        }
+    }
+
+    /// Runs the case on the least busy healthy endpoint; when that endpoint refuses, fails or times out, it is set
+    /// aside and the run goes to another, each such move kept in the outcome's `failedEndpoints`.
+    private func pooled(
+        _ evalCase: EvalCase, timeout: Double, endpoints: [ResolvedEndpoint], dispatcher: PoolDispatcher
+    ) async -> EvalOutcome {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var failures: [EndpointFailure] = []
+        var tried: Set<Int> = []
+        var lastStatus = ExitStatus.unavailable
+        while let index = await dispatcher.acquire(excluding: tried) {
+            do {
+                var outcome = try await race(evalCase, timeout: timeout, endpoint: index)
+                await dispatcher.release(index, succeeded: true)
+                outcome.endpoint = endpoints[index].url
+                outcome.failedEndpoints = failures
+                return outcome
+            } catch PoolError.endpointFailed(_, _, let reason, let status) {
+                await dispatcher.release(index, succeeded: false)
+                failures.append(EndpointFailure(url: endpoints[index].url, reason: reason))
+                tried.insert(index)
+                lastStatus = status
+            } catch {
+                // The run's own failure (its timeout): the endpoint keeps its record.
+                await dispatcher.release(index, succeeded: nil)
+                var outcome = EvalOutcome.failed(
+                    error, latencyMs: Self.milliseconds(start.duration(to: clock.now)),
+                    backend: executor.identity.backend)
+                outcome.endpoint = endpoints[index].url
+                outcome.failedEndpoints = failures
+                return outcome
+            }
+        }
+        let error = PoolError.noEndpointAnswered(
+            backend: executor.identity.backend, failures: failures, exitStatus: lastStatus)
+        var outcome = EvalOutcome.failed(
+            error, latencyMs: Self.milliseconds(start.duration(to: clock.now)), backend: executor.identity.backend)
+        outcome.failedEndpoints = failures
+        return outcome
+    }
+
+    /// The executor's answer, or the timeout's error when the run takes longer than `timeout` seconds.
+    private func race(_ evalCase: EvalCase, timeout: Double, endpoint: Int?) async throws -> EvalOutcome {
+        let executor = self.executor
+        return try await withThrowingTaskGroup(of: EvalOutcome.self) { group in
+            group.addTask {
+                if let endpoint { return try await executor.run(evalCase, endpoint: endpoint) }
+                return try await executor.run(evalCase)
+            }
+            group.addTask {
+                try await Task.sleep(for: .milliseconds(Int64(timeout * 1000)))
+                throw ModelError.timeout(backend: executor.identity.backend, seconds: timeout, idle: false)
+            }
+            defer { group.cancelAll() }
+            return try await group.next()!
         }
     }
 

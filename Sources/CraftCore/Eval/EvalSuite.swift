@@ -17,6 +17,9 @@ public struct EvalSuite: Sendable, Hashable {
     public var model: String?
     /// The cassette the replay backend serves this suite from, resolved against the suite's folder.
     public var cassette: URL?
+    /// The servers the suite asks the ollama or openai backend to use (several: a pool), when it names them; the
+    /// command line, environment and configuration file win.
+    public var baseURLs: [String]?
     /// The cases, in file order.
     public var cases: [EvalCase]
     /// The gates the suite sets; a gate given on the command line wins over the suite's.
@@ -67,10 +70,12 @@ public struct EvalSuite: Sendable, Hashable {
         }
         let name = file.name ?? url.deletingPathExtension().lastPathComponent
         let cassette = file.defaults.cassette.map { folder.appendingPathComponent($0).standardizedFileURL }
-        return EvalSuite(
+        var suite = EvalSuite(
             name: name, url: url, backend: file.defaults.backend, model: file.defaults.model, cassette: cassette,
             cases: cases, gates: file.gates
         )
+        suite.baseURLs = file.defaults.baseURLs
+        return suite
     }
 
     /// A short reason for a file error: "no such file", "permission denied".

@@ -7,13 +7,15 @@ public enum EvalTableReporter {
     /// Renders `report`; `width` is the terminal's column count, nil when the output is not a terminal.
     public static func render(_ report: EvalReport, colour: Bool, width: Int?) -> String {
         let repeats = EvalFormat.repeatCounts(report)
-        let header = ["CASE", "MODE", "RUN", "RESULT", "LATENCY", "TOKENS", "FIRST FAILURE"]
+        let pooled = report.endpoints != nil
+        let header = ["CASE", "MODE", "RUN", "RESULT", "LATENCY", "TOKENS"] + (pooled ? ["ENDPOINT"] : [])
+            + ["FIRST FAILURE"]
         let rows = report.runs.map { run in
             [
                 run.caseName, run.mode.rawValue, EvalFormat.iteration(run, of: repeats[run.caseName] ?? 1),
                 run.passed ? "pass" : "FAIL", EvalFormat.duration(run.outcome.latencyMs) + (run.cached ? "*" : ""),
-                EvalFormat.count(run.outcome.totalTokens), EvalFormat.firstFailure(run),
-            ]
+                EvalFormat.count(run.outcome.totalTokens),
+            ] + (pooled ? [endpointCell(run)] : []) + [EvalFormat.firstFailure(run)]
         }
         var widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         if let width {
@@ -34,6 +36,13 @@ public enum EvalTableReporter {
         for (label, value) in figures {
             lines.append("  " + pad(label, labelWidth) + "  " + value)
         }
+        let endpoints = EvalFormat.endpointRows(report)
+        if !endpoints.isEmpty {
+            lines.append("")
+            lines.append("endpoints")
+            let urlWidth = endpoints.map(\.0.count).max() ?? 0
+            lines += endpoints.map { "  " + pad($0.0, urlWidth) + "  " + $0.1 }
+        }
         let matrix = report.metrics.coach
         if matrix.total + matrix.unanswered > 0 {
             lines.append("")
@@ -48,6 +57,12 @@ public enum EvalTableReporter {
             lines.append("gate \(gate.message)  \(verdict)")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The endpoint that answered a run, with `(+N)` for the endpoints that failed it first.
+    private static func endpointCell(_ run: EvalRunResult) -> String {
+        let moved = run.outcome.failedEndpoints?.count ?? 0
+        return (run.outcome.endpoint ?? "-") + (moved > 0 ? " (after \(moved) failed)" : "")
     }
 
     private enum Tint: String {

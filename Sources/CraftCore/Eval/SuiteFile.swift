@@ -50,17 +50,37 @@ struct SuiteFile: Decodable {
         var repeats: Int?
         var timeoutSeconds: Double?
         var cassette: String?
+        /// The servers of the ollama or openai backend: one URL, or a list (a pool), each maybe `URL#slots=N`.
+        var baseURLs: [String]?
 
         init() {}
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: SuiteKey.self)
-            try container.rejectUnknownKeys(["backend", "model", "cassette", "repeats", "timeoutSeconds"])
+            try container.rejectUnknownKeys(["backend", "model", "cassette", "repeats", "timeoutSeconds", "baseURL"])
             cassette = try container.optional(String.self, "cassette")
+            baseURLs = try Self.baseURLs(container)
             backend = try container.optional(String.self, "backend")
             model = try container.optional(String.self, "model")
             repeats = try container.count("repeats", atLeast: 1)
             timeoutSeconds = try container.positive("timeoutSeconds")
+        }
+
+        /// `baseURL`: a URL or a non-empty list of them, each checked as the configuration checks a base URL.
+        private static func baseURLs(_ container: KeyedDecodingContainer<SuiteKey>) throws -> [String]? {
+            guard container.contains(SuiteKey("baseURL")) else { return nil }
+            var urls: [String] = []
+            if let list = try? container.optional([String].self, "baseURL") {
+                urls = list
+            } else if let one = try container.optional(String.self, "baseURL") {
+                urls = [one]
+            }
+            let kind = ValueKind<[PoolEndpoint]>.endpoints(defaultPort: nil)
+            guard !urls.isEmpty, urls.allSatisfy({ kind.parse($0) != nil }) else {
+                throw SuiteProblem.invalid(
+                    path: SuiteDecoding.path(container.codingPath, "baseURL"), problem: "expected \(kind.expected)")
+            }
+            return urls
         }
     }
 

@@ -58,11 +58,10 @@ struct ArgumentParser: Sendable {
                         throw UsageError(problem: .unexpectedValue(option: "--" + option.name), path: result.path)
                     }
                     result.options[option.name] = ""
-                } else if let inline {
-                    result.options[option.name] = inline
-                } else if index < arguments.endIndex {
-                    result.options[option.name] = arguments[index]
-                    index += 1
+                } else if let value = inline ?? (index < arguments.endIndex ? arguments[index] : nil) {
+                    if inline == nil { index += 1 }
+                    let earlier = option.isRepeating ? result.options[option.name].map { $0 + "\n" } : nil
+                    result.options[option.name] = (earlier ?? "") + value
                 } else if !lenient {
                     throw UsageError(
                         problem: .missingValue(option: "--" + option.name, valueName: option.valueName ?? "VALUE"),

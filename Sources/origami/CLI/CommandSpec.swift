@@ -26,6 +26,8 @@ struct OptionSpec: Sendable, Equatable {
     var help: String
     /// What a shell completes for the value.
     var completion: CompletionKind = .none
+    /// Whether it may be given more than once: the values are kept, one per line, instead of the last.
+    var isRepeating = false
 
     /// How the option is written in help: `-h, --help` or `--hint TEXT`.
     var synopsis: String {

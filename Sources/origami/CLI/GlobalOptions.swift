@@ -19,7 +19,8 @@ enum GlobalOptions {
             name: "mmproj", valueName: "FILE", help: "A vision projector GGUF for the engine, so it can see photos.",
             completion: .file),
         OptionSpec(
-            name: "base-url", valueName: "URL", help: "The address of the ollama or OpenAI-compatible server."),
+            name: "base-url", valueName: "URL",
+            help: "The address of the ollama or OpenAI-compatible server; repeat for a pool.", isRepeating: true),
         OptionSpec(
             name: "project", valueName: "DIR",
             help: "The directory holding .origami/project.json (default: the current directory).",

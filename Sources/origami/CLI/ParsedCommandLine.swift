@@ -2,7 +2,8 @@
 struct ParsedCommandLine: Sendable, Equatable {
     /// The command and subcommand names, e.g. `["engine", "start"]`; empty for `origami` alone.
     var path: [String] = []
-    /// Options given, by long name without dashes; a flag's value is `""`. A repeated option keeps its last value.
+    /// Options given, by long name without dashes; a flag's value is `""`. A repeated option keeps its last value, or
+    /// for an option that repeats (`--base-url`) every value, one per line.
     var options: [String: String] = [:]
     /// Positional arguments in order.
     var arguments: [String] = []

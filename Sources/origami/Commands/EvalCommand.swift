@@ -105,6 +105,11 @@ enum EvalCommand: Command {
             flags["backend"] = backend
         }
         if flags["model"] == nil, loaded?.model.value == nil, let model = suite.model { flags["model"] = model }
+        let serversSet = [loaded?.ollamaEndpoints.source, loaded?.openAIEndpoints.source]
+            .contains { ($0 ?? .builtIn) != .builtIn }
+        if flags["base-url"] == nil, !serversSet, let urls = suite.baseURLs {
+            flags["base-url"] = urls.joined(separator: "\n")
+        }
         if flags["cassette"] == nil, loaded?.cassette.value == nil, let cassette = suite.cassette {
             flags["cassette"] = cassette.path
         }

@@ -44,6 +44,11 @@ import Testing
         #expect(try line.integer("idea") == 3)
     }
 
+    @Test func aRepeatedBaseURLKeepsEveryValueOnePerLine() throws {
+        let line = try parser.parse(["eval", "s.json", "--base-url", "http://a", "--base-url=http://b#slots=2"])
+        #expect(line.value("base-url") == "http://a\nhttp://b#slots=2")
+    }
+
     @Test func subcommandsAreFollowed() throws {
         let line = try parser.parse(["engine", "--quiet", "stop"])
         #expect(line.path == ["engine", "stop"])

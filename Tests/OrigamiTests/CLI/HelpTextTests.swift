@@ -20,7 +20,8 @@ import Testing
                                       else --model).
               --mmproj FILE           A vision projector GGUF for the engine, so it can see
                                       photos.
-              --base-url URL          The address of the ollama or OpenAI-compatible server.
+              --base-url URL          The address of the ollama or OpenAI-compatible server;
+                                      repeat for a pool.
               --project DIR           The directory holding .origami/project.json (default:
                                       the current directory).
               --json                  Print one JSON event per line on stdout, for scripts.

@@ -7,14 +7,15 @@ final class FaultServer {
     let input = Pipe()
     let port: Int
 
-    /// Starts the server; `answer` is a file whose text it streams as the model's answer (see its --answer).
-    init(mode: String, answer: URL? = nil) throws {
+    /// Starts the server; `answer` is a file whose text it streams as the model's answer (see its --answer), and
+    /// `options` are more of its options (`--slots N`, `--max-requests N`).
+    init(mode: String, answer: URL? = nil, options: [String] = []) throws {
         let output = Pipe()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
             "python3", OrigamiProcess.packageRoot.appendingPathComponent("scripts/fault-server.py").path,
             "--mode", mode, "--lifetime", "120",
-        ] + (answer.map { ["--answer", $0.path] } ?? [])
+        ] + (answer.map { ["--answer", $0.path] } ?? []) + options
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -32,5 +33,10 @@ final class FaultServer {
     deinit {
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
+    }
+
+    /// A loopback port nothing listens on any more: one a server had and gave back when it stopped.
+    static func closedPort() throws -> Int {
+        try FaultServer(mode: "ok").port
     }
 }

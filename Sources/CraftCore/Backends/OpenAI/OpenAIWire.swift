@@ -111,10 +111,13 @@ enum OpenAIWire {
     struct Props: Decodable {
         var defaultGenerationSettings: Settings?
         var modalities: Modalities?
+        /// How many requests the server serves at once (`-np`).
+        var totalSlots: Int?
 
         enum CodingKeys: String, CodingKey {
             case modalities
             case defaultGenerationSettings = "default_generation_settings"
+            case totalSlots = "total_slots"
         }
     }
 
