@@ -1,3 +1,4 @@
+import CraftSchema
 import Foundation
 
 /// How a setting's text (flag, environment) or JSON value (configuration file) becomes a typed value.
