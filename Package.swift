@@ -6,11 +6,18 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+// Floors, top to bottom: origami → CraftEval → CraftCore → CraftBackends, CraftImages → CraftSchema → CImageLibs.
+// Each module imports only what is below it; the README's layout table says what each holds.
 let package = Package(
     name: "origami",
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "origami", targets: ["origami"]),
+        // The libraries the packages under scripts/ (fuzz targets, benchmarks) build on; each takes only the floor
+        // it needs. CraftEval serves only the command, and CraftTesting only the tests.
+        .library(name: "CraftSchema", targets: ["CraftSchema"]),
+        .library(name: "CraftImages", targets: ["CraftImages"]),
+        .library(name: "CraftBackends", targets: ["CraftBackends"]),
         .library(name: "CraftCore", targets: ["CraftCore"]),
     ],
     targets: [
@@ -19,16 +26,35 @@ let package = Package(
             path: "Sources/CImageLibs",
             providers: [.apt(["libturbojpeg0-dev", "libpng-dev", "libwebp-dev", "libheif-dev"])]
         ),
-        .target(name: "CraftCore", dependencies: ["CImageLibs"], swiftSettings: strict),
-        .executableTarget(name: "origami", dependencies: ["CraftCore"], swiftSettings: strict),
+        .target(name: "CraftSchema", swiftSettings: strict),
+        .target(name: "CraftImages", dependencies: ["CraftSchema", "CImageLibs"], swiftSettings: strict),
+        .target(name: "CraftBackends", dependencies: ["CraftSchema"], swiftSettings: strict),
+        .target(
+            name: "CraftCore", dependencies: ["CraftSchema", "CraftImages", "CraftBackends"], swiftSettings: strict),
+        .target(
+            name: "CraftEval", dependencies: ["CraftSchema", "CraftImages", "CraftBackends", "CraftCore"],
+            swiftSettings: strict),
+        .executableTarget(
+            name: "origami", dependencies: ["CraftSchema", "CraftImages", "CraftBackends", "CraftCore", "CraftEval"],
+            swiftSettings: strict),
+        // `origami-write-test`: one locked project write, for the crash and concurrency tests; not in any product.
+        .executableTarget(
+            name: "origami-write-test", dependencies: ["CraftCore"], path: "Tests/WriteTest", swiftSettings: strict),
+        // Test support: the test model, the fault server, recorded fixtures; for test targets only.
+        .target(
+            name: "CraftTesting", dependencies: ["CraftSchema", "CraftImages", "CraftBackends", "CraftCore"],
+            path: "Tests/CraftTesting", resources: [.copy("Fixtures")], swiftSettings: strict),
         .testTarget(
-            name: "CraftCoreTests",
-            dependencies: ["CraftCore"],
-            resources: [.copy("Fixtures")],
-            swiftSettings: strict
-        ),
+            name: "CraftSchemaTests", dependencies: ["CraftSchema", "CraftTesting"], swiftSettings: strict),
         .testTarget(
-            name: "OrigamiTests", dependencies: ["CraftCore", "origami"], exclude: ["Fixtures"], swiftSettings: strict),
+            name: "CraftImagesTests", dependencies: ["CraftImages", "CraftTesting"], swiftSettings: strict),
+        .testTarget(
+            name: "CraftBackendsTests", dependencies: ["CraftBackends", "CraftTesting"], swiftSettings: strict),
+        .testTarget(name: "CraftCoreTests", dependencies: ["CraftCore", "CraftTesting"], swiftSettings: strict),
+        .testTarget(name: "CraftEvalTests", dependencies: ["CraftEval", "CraftTesting"], swiftSettings: strict),
+        .testTarget(
+            name: "OrigamiTests", dependencies: ["origami", "origami-write-test", "CraftCore", "CraftTesting"],
+            exclude: ["Fixtures"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

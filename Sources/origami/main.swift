@@ -1,4 +1,3 @@
-import CraftCore
 import Foundation
 
 let environment = ProcessInfo.processInfo.environment

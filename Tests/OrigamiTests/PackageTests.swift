@@ -1,5 +1,5 @@
+@testable import CraftSchema
 import Testing
-import CraftCore
 
 @Suite struct PackageTests {
     @Test func usageErrorsExitWithSixtyFour() {

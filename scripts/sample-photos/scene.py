@@ -9,7 +9,7 @@ import math
 
 import numpy as np
 from PIL import Image, ImageFilter
-# Colours by the names of origami's colour table (Sources/CraftCore/Images/NamedColour.swift).
+# Colours by the names of origami's colour table (Sources/CraftImages/NamedColour.swift).
 PAINT = {
     "crimson": (220, 20, 60), "orange": (255, 140, 0), "gold": (255, 205, 0), "cream": (255, 248, 210),
     "coral": (255, 127, 80), "navy": (20, 30, 110), "teal": (0, 128, 128), "sky blue": (135, 200, 235),

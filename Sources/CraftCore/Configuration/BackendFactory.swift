@@ -1,3 +1,4 @@
+public import CraftBackends
 import Foundation
 
 /// Makes the backends the configuration names, so commands and `origami doctor` never build one themselves.

@@ -1,3 +1,5 @@
+import CraftSchema
+
 /// What one backend of a chain is told apart from the shared settings: its own model and base URL.
 ///
 /// Written `KIND:MODEL@URL` on the command line (`--backend ollama:qwen2.5vl:3b,engine`; the model may hold colons,

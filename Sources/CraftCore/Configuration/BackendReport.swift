@@ -1,3 +1,6 @@
+public import CraftBackends
+public import CraftSchema
+
 /// One backend's state, as `origami doctor` reports it.
 public struct BackendReport: Sendable {
     /// Which backend.

@@ -1,3 +1,4 @@
+import CraftBackends
 /// The configuration as `origami doctor` shows it: every setting, its effective value and its source.
 extension Configuration {
     /// One line of the report.

@@ -1,3 +1,4 @@
+public import CraftBackends
 public import Foundation
 
 /// Every setting origami runs with, each with the place it came from.

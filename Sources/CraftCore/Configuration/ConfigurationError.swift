@@ -1,3 +1,5 @@
+public import CraftSchema
+
 /// Why the configuration cannot be used: a bad flag value, environment variable or configuration-file entry.
 public enum ConfigurationError: Error, Sendable, Hashable {
     // MARK: Values

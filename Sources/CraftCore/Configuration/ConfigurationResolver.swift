@@ -1,11 +1,13 @@
+import CraftBackends
+import CraftSchema
 import Foundation
 
 /// How a setting's text (flag, environment) or JSON value (configuration file) becomes a typed value.
-struct ValueKind<Value: Sendable> {
+package struct ValueKind<Value: Sendable> {
     /// What a valid value looks like, for error messages.
-    let expected: String
+    package let expected: String
     /// Reads a flag or environment value.
-    let parse: @Sendable (String) -> Value?
+    package let parse: @Sendable (String) -> Value?
     /// Reads a configuration-file value.
     let parseJSON: @Sendable (GeneratedContent) -> Value?
 
@@ -48,7 +50,7 @@ extension ValueKind where Value == String {
 extension ValueKind where Value == [PoolEndpoint] {
     /// One base URL or several (a pool): comma-separated or one per repeated flag, each optionally `URL#slots=N`; in
     /// the file also a list of URLs and `{"url", "slots"}` objects.
-    static func endpoints(defaultPort: Int?) -> Self {
+    package static func endpoints(defaultPort: Int?) -> Self {
         let url = ValueKind<String>.url(defaultPort: defaultPort)
         return .init(
             expected: "one or more http:// or https:// URLs (comma-separated, or --base-url repeated), each "

@@ -1,3 +1,4 @@
+import CraftBackends
 import Foundation
 
 /// Which backend and model each mode runs on, and where that choice came from.

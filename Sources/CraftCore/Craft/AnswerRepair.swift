@@ -1,3 +1,4 @@
+public import CraftSchema
 import Foundation
 
 /// An answer being repaired before it is checked: the content and every repair made so far, in words.

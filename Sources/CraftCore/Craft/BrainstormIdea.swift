@@ -1,3 +1,5 @@
+public import CraftSchema
+
 /// One project the user could make: a title and a short description.
 public struct BrainstormIdea: Sendable, Hashable, Codable {
     /// A short name for the project.

@@ -1,3 +1,5 @@
+public import CraftSchema
+
 /// The second brainstorm pass's answer: at least three project ideas.
 public struct BrainstormIdeaList: Sendable, Hashable, Codable {
     /// The ideas, three or more.

@@ -1,3 +1,5 @@
+public import CraftSchema
+
 /// The coach's answer to a progress photo: what it sees, two or three sections of feedback, whether the current
 /// step is complete and, only then, a short congratulation.
 ///

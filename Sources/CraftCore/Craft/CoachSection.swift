@@ -1,3 +1,5 @@
+public import CraftSchema
+
 /// One section of the coach's feedback: a heading and a few sentences.
 public struct CoachSection: Sendable, Hashable, Codable {
     /// A short heading, e.g. "What You Did Well".

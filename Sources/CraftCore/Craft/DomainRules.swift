@@ -1,3 +1,5 @@
+public import CraftSchema
+
 /// A craft type's rules in code beyond its schema: repairs that cannot change what an answer means, made before the
 /// answer is checked, and the rules the repaired answer must still meet.
 ///

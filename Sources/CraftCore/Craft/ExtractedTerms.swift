@@ -1,3 +1,5 @@
+public import CraftSchema
+
 /// Craft terms in a tutorial that a beginner may not know, for the term mode to explain.
 public struct ExtractedTerms: Sendable, Hashable, Codable {
     /// The terms, as they appear in the tutorial.

@@ -1,3 +1,5 @@
+public import CraftSchema
+
 /// What one photo shows: which photo, a free-text analysis for crafting, and its category.
 public struct ImageAnalysis: Sendable, Hashable, Codable {
     /// The photo analysed.

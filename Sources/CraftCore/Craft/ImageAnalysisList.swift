@@ -1,3 +1,5 @@
+public import CraftSchema
+
 /// The first brainstorm pass's answer: an analysis of every photo the user shared.
 public struct ImageAnalysisList: Sendable, Hashable, Codable {
     /// One analysis per photo.

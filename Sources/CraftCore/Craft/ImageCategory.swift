@@ -1,3 +1,5 @@
+public import CraftSchema
+
 /// What a photo shows, as far as crafting goes: the three categories of Apple's Origami sample, raw values
 /// exactly as the sample spells them (the model answers with these strings).
 ///

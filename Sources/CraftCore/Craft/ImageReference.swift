@@ -1,3 +1,5 @@
+public import CraftSchema
+
 /// A reference to one of the session's photos by its label (`Photo_` and six characters).
 ///
 /// Its schema is a placeholder, `dynamicChoices("ImageReference")`, which the session resolves to the labels of

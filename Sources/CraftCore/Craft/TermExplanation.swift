@@ -1,3 +1,5 @@
+public import CraftSchema
+
 /// A short explanation of one craft term for a beginner.
 public struct TermExplanation: Sendable, Hashable, Codable {
     /// The term explained.

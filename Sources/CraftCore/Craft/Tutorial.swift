@@ -1,3 +1,5 @@
+public import CraftSchema
+
 /// Step-by-step instructions for the chosen idea: its title, the materials and the numbered steps.
 public struct Tutorial: Sendable, Hashable, Codable {
     /// The project's name.

@@ -1,3 +1,5 @@
+public import CraftSchema
+
 /// One numbered step of a tutorial.
 public struct TutorialStep: Sendable, Hashable, Codable {
     /// The step's position, from 1.

@@ -1,3 +1,5 @@
+public import CraftBackends
+
 /// The brainstorm flow: two passes on one session, as in the sample.
 ///
 /// Pass 1 shows the model every photo not analysed before and streams an `ImageAnalysisList` whose

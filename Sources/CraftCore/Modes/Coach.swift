@@ -1,3 +1,5 @@
+public import CraftBackends
+
 /// The coach flow: judges progress photos against a step with the tutorial profile.
 ///
 /// The prompt is the Origami sample's ("I'm working on step N of the tutorial", the step, "First describe what you

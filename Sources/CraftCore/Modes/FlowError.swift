@@ -1,3 +1,5 @@
+public import CraftSchema
+
 /// A flow cannot start with what it was given.
 public enum FlowError: Error, Sendable, Hashable {
     // MARK: Brainstorm

@@ -1,3 +1,5 @@
+public import CraftSchema
+
 /// The tutorial flow: writes the steps of the chosen idea with the tutorial profile (focused, low temperature,
 /// reasoning when the model supports it).
 ///

@@ -1,3 +1,4 @@
+public import CraftSchema
 public import Foundation
 
 /// Turns the photo arguments of a command into photo files: a file stands for itself, a directory for the

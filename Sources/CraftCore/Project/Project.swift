@@ -1,3 +1,4 @@
+public import CraftBackends
 public import Foundation
 
 /// Everything origami remembers about one craft project, saved as `.origami/project.json`.

@@ -1,3 +1,4 @@
+public import CraftBackends
 public import Foundation
 
 /// Turns a project into the bytes of `project.json` and back, checking the schema version first.

@@ -1,3 +1,5 @@
+public import CraftSchema
+
 /// Why a project cannot be read, written or used for what was asked.
 public enum ProjectError: Error, Sendable, Hashable {
     // MARK: The file

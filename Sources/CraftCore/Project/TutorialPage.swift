@@ -1,3 +1,5 @@
+import CraftImages
+public import CraftSchema
 public import Foundation
 
 /// The project as one self-contained HTML page (`origami status --html FILE`): the chosen idea, the materials, each
@@ -192,9 +194,9 @@ public enum TutorialPage {
 }
 
 /// Text made safe for HTML.
-enum HTML {
+package enum HTML {
     /// Text safe in HTML content and attribute values.
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var out = ""
         for character in text {
             switch character {

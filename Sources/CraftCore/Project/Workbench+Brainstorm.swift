@@ -1,3 +1,4 @@
+import CraftBackends
 public import Foundation
 
 /// What `brainstorm` produced and what the project now holds.

@@ -1,3 +1,5 @@
+public import CraftBackends
+
 /// What `tutorial` produced.
 public struct TutorialOutcome: Sendable {
     /// The tutorial.

@@ -1,3 +1,5 @@
+public import CraftBackends
+import CraftImages
 public import Foundation
 
 /// What the commands do to a project, as CraftCore entry points: each reads the project (under its lock, released

@@ -1,3 +1,5 @@
+import CraftBackends
+
 /// What it took to get a session's answers: asked again, loops cut, answers at the token cap, repairs made.
 ///
 /// The session adds to it over its life, whatever the request's outcome; an eval run reads it to report retries,

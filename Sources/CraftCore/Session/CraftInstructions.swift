@@ -1,3 +1,5 @@
+public import CraftBackends
+
 /// The system instructions of each mode, written for origami after Apple's Origami sample (Foundation Models).
 ///
 /// Instructions are fixed per mode: nothing a person types ever becomes part of them (hints go into prompts,

@@ -1,3 +1,4 @@
+public import CraftBackends
 import Foundation
 
 /// The prompts of each flow, built as text segments and labelled photo attachments.

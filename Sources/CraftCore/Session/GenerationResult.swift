@@ -1,3 +1,5 @@
+public import CraftBackends
+public import CraftSchema
 import Synchronization
 
 /// What a request to the session produced: the decoded value and how it came about.

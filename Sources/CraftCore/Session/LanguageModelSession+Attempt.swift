@@ -1,3 +1,6 @@
+import CraftBackends
+import CraftSchema
+
 /// Everything one request needs, fixed before the chain tries its backends.
 struct RequestPlan: Sendable {
     /// Tool rounds allowed per answer, so a model calling tools in a loop cannot hang the request.

@@ -1,3 +1,6 @@
+import CraftBackends
+import CraftSchema
+
 /// One streamed answer, gathered.
 struct StreamedAnswer: Sendable {
     var text = ""

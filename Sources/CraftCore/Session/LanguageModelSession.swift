@@ -1,3 +1,6 @@
+public import CraftBackends
+public import CraftSchema
+
 /// One long-lived conversation with a model: it owns the transcript and the current mode's profile, sends one
 /// request at a time, and turns answers into validated values.
 ///

@@ -1,3 +1,5 @@
+public import CraftBackends
+
 extension OrchestratorProfile {
     /// The repetition penalties of the standard profiles: the one place to change them after measuring them on the
     /// eval (`origami eval` shows answers at the token cap, loops cut, repeated items and retries).

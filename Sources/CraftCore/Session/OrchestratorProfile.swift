@@ -1,3 +1,5 @@
+public import CraftBackends
+
 /// Maps each `Mode` to its `Profile`, and re-configures a transcript in place when the session switches mode.
 ///
 /// A pure value: the session holds one and asks it what to send; tests check it without any backend.

@@ -1,3 +1,5 @@
+public import CraftBackends
+
 /// What the session is doing for the person: each mode has its own profile.
 public enum Mode: String, Sendable, Hashable, Codable, CaseIterable {
     /// Analyse the photos and suggest projects.

@@ -1,3 +1,6 @@
+import CraftImages
+import CraftSchema
+
 /// Watches an answer's text while it streams and says when the model has started repeating itself, so the session
 /// can stop reading long before the token cap.
 ///

@@ -1,3 +1,6 @@
+public import CraftBackends
+public import CraftSchema
+
 /// A tool the model may call during a request, on backends that support tools.
 ///
 /// The session offers each tool's definition, runs the calls the model makes, feeds the outputs back and asks

@@ -1,3 +1,5 @@
+public import CraftBackends
+
 /// How the session turns its transcript into what a particular backend is sent.
 extension Transcript {
     /// The transcript as a backend with or without vision should see it.

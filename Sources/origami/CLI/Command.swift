@@ -1,3 +1,4 @@
+import CraftBackends
 import CraftCore
 import Foundation
 

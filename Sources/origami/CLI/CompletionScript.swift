@@ -1,3 +1,4 @@
+
 /// Shell completion scripts for bash, zsh and fish, made from the command descriptions.
 struct CompletionScript: Sendable {
     /// The shells a script can be made for.

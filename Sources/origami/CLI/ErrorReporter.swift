@@ -1,4 +1,4 @@
-import CraftCore
+import CraftSchema
 
 /// The one place an error becomes output and an exit status.
 ///

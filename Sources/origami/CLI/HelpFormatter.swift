@@ -1,3 +1,4 @@
+
 /// Renders a command's help from its description, in the fixed sections OVERVIEW, USAGE, ARGUMENTS, OPTIONS
 /// and SUBCOMMANDS, wrapped to 80 columns.
 struct HelpFormatter: Sendable {

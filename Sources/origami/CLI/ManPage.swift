@@ -1,4 +1,4 @@
-import CraftCore
+import CraftSchema
 
 /// The manual page, in roff, made from the command descriptions.
 struct ManPage: Sendable {

@@ -1,4 +1,5 @@
 import CraftCore
+import CraftSchema
 import Foundation
 
 /// The `origami` program: finds the command, runs it, and turns what happened into an exit status.
@@ -10,7 +11,7 @@ enum Origami {
     static let commands: [any Command.Type] = [
         BrainstormCommand.self, TutorialCommand.self, CoachCommand.self, TermCommand.self, StatusCommand.self,
         DoctorCommand.self, EngineCommand.self, EvalCommand.self, HelpCommand.self, CompletionsCommand.self,
-        ManCommand.self, WriteTestCommand.self,
+        ManCommand.self,
     ]
 
     /// The top-level description: its subcommands are the commands.

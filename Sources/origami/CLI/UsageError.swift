@@ -1,4 +1,4 @@
-import CraftCore
+import CraftSchema
 
 /// A command line origami cannot make sense of; always exit status 64, with the usage of `path`'s command.
 struct UsageError: Error, Sendable, Equatable {

@@ -1,4 +1,5 @@
 import CraftCore
+import CraftSchema
 
 /// `origami brainstorm [--hint TEXT] PHOTO...`: analyses new photos and suggests ideas, streaming them.
 enum BrainstormCommand: Command {

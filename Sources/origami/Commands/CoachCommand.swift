@@ -1,4 +1,5 @@
 import CraftCore
+import CraftSchema
 import Foundation
 
 /// `origami coach [--step N] [--note TEXT] PHOTO...`: feedback on progress photos; advances the step only when it

@@ -1,4 +1,6 @@
+import CraftBackends
 import CraftCore
+import CraftSchema
 
 /// `origami doctor`: every setting with its source, the model each mode uses, and whether each backend can answer.
 enum DoctorCommand: Command {

@@ -1,4 +1,6 @@
+import CraftBackends
 import CraftCore
+import CraftSchema
 import Foundation
 
 /// `origami engine start|stop|status`: the on-box model servers, one per model (the primary model for

@@ -1,4 +1,6 @@
 import CraftCore
+import CraftEval
+import CraftSchema
 import Foundation
 
 /// `origami eval SUITE`: batch evaluations a CI can gate on. Parses the options, hands them to `EvalRun`, prints

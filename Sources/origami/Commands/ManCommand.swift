@@ -1,4 +1,3 @@
-import CraftCore
 
 /// `origami man`: the manual page in roff, made from the same descriptions as help.
 enum ManCommand: Command {

@@ -1,4 +1,5 @@
 import CraftCore
+import CraftSchema
 
 /// `origami term [TERM]`: lists the tutorial's craft terms, or explains one.
 enum TermCommand: Command {

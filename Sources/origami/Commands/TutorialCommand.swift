@@ -1,4 +1,5 @@
 import CraftCore
+import CraftSchema
 
 /// `origami tutorial [--idea N]`: writes the chosen idea's tutorial, or shows the one already written.
 enum TutorialCommand: Command {

@@ -1,4 +1,4 @@
-import CraftCore
+import CraftSchema
 import Foundation
 import Synchronization
 

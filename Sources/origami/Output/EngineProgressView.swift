@@ -1,4 +1,5 @@
-import CraftCore
+import CraftBackends
+import CraftSchema
 import Foundation
 import Synchronization
 

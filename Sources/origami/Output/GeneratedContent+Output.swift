@@ -1,4 +1,4 @@
-import CraftCore
+import CraftSchema
 import Foundation
 
 // The command's `--json` values: optional strings and whole Encodable values (a project, a backend's capabilities)

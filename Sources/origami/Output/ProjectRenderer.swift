@@ -1,4 +1,5 @@
 import CraftCore
+import CraftSchema
 import Foundation
 
 /// The project shown to a person (status, and the parts other commands print) and to a script (JSON values).

@@ -1,4 +1,4 @@
-import CraftCore
+import CraftSchema
 import Synchronization
 
 /// Shows a result while it streams: redrawn in place on a terminal, printed once when final elsewhere, and as

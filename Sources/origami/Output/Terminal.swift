@@ -1,4 +1,3 @@
-import CraftCore
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,7 @@
+@testable import CraftCore
+import CraftTesting
 import Foundation
 import Testing
-@testable import CraftCore
 
 /// Settings per backend in a chain: `--backend ollama:qwen2.5vl:3b,engine`, objects in the file's `backend` list,
 /// and a shared `model` that reaches only the backends it fits.

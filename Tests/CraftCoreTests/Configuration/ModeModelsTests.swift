@@ -1,6 +1,8 @@
+@testable import CraftBackends
+@testable import CraftCore
+import CraftTesting
 import Foundation
 import Testing
-@testable import CraftCore
 
 /// Which model each mode runs on and where that came from: defaults, `--model`, `--small-model`, the environment
 /// and the configuration file, on the engine and on the other backends.

@@ -1,7 +1,8 @@
+@testable import CraftBackends
+@testable import CraftCore
+import CraftTesting
 import Foundation
 import Testing
-
-@testable import CraftCore
 
 /// Several base URLs: from a repeated flag, a comma list, the configuration file's keys and a backend's object,
 /// each with an optional number of slots; and the backends the factory makes of them.
@@ -85,18 +86,5 @@ import Testing
         let pool = try #require(try BackendFactory(configuration: two).chain().backends.first as? EndpointPool)
         #expect(pool.members.compactMap { ($0 as? OllamaLanguageModel)?.configuration.baseURL.absoluteString }
             == ["http://a:11434", "http://b:11434"])
-    }
-
-    @Test func theSuiteNamesItsServers() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pool-suite-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let suite = folder.appendingPathComponent("s.json")
-        let text = #"{"defaults": {"backend": "openai", "baseURL": ["http://a:8080", "http://b:8080#slots=2"]}, "#
-            + #""cases": [{"name": "t", "mode": "tutorial", "inputs": {"idea": "Boat"}}]}"#
-        try Data(text.utf8).write(to: suite)
-        #expect(try EvalSuite.load(contentsOf: suite).baseURLs == ["http://a:8080", "http://b:8080#slots=2"])
-        try Data(text.replacingOccurrences(of: "#slots=2", with: "#slots=0").utf8).write(to: suite)
-        #expect(throws: EvalError.self) { try EvalSuite.load(contentsOf: suite) }
     }
 }

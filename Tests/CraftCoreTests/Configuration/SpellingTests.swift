@@ -1,4 +1,4 @@
-import CraftCore
+@testable import CraftCore
 import Testing
 
 @Suite struct SpellingTests {

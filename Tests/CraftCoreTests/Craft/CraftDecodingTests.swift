@@ -1,6 +1,7 @@
+@testable import CraftCore
+@testable import CraftSchema
 import Foundation
 import Testing
-@testable import CraftCore
 
 @Suite struct CraftDecodingTests {
     static let labels = ["Photo_a1b2c3", "Photo_d4e5f6"]

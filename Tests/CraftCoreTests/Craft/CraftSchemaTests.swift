@@ -1,5 +1,6 @@
-import Testing
 @testable import CraftCore
+@testable import CraftSchema
+import Testing
 
 @Suite struct CraftSchemaTests {
     static let labels = ["Photo_a1b2c3", "Photo_d4e5f6"]

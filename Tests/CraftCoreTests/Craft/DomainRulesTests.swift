@@ -1,6 +1,6 @@
-import Testing
-
 @testable import CraftCore
+@testable import CraftSchema
+import Testing
 
 @Suite struct DomainRulesTests {
     static func steps(_ instructions: [String]) -> [TutorialStep] {

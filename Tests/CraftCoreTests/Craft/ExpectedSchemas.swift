@@ -1,3 +1,5 @@
+@testable import CraftCore
+
 // Expected JSON Schema text for every craft response type, written out in full. Parsed before comparing, so only
 // layout is free: key order, every keyword and every description must match.
 

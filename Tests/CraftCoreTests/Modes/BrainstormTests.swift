@@ -1,8 +1,8 @@
+@testable import CraftCore
+import CraftTesting
 import Foundation
 import Synchronization
 import Testing
-
-@testable import CraftCore
 
 @Suite struct BrainstormTests {
     @Test func pass1ShowsEveryNewPhotoAndPass2IsTextOnly() async throws {

@@ -1,7 +1,8 @@
+@testable import CraftBackends
+@testable import CraftCore
+import CraftTesting
 import Foundation
 import Testing
-
-@testable import CraftCore
 
 @Suite struct CoachTests {
     static func check(

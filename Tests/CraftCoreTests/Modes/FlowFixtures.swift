@@ -1,6 +1,6 @@
-import Foundation
-
+@testable import CraftBackends
 @testable import CraftCore
+import Foundation
 
 /// Model answers and values shared by the flow tests.
 enum Flow {

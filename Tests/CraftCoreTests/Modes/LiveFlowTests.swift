@@ -1,6 +1,9 @@
+@testable import CraftBackends
+@testable import CraftCore
+@testable import CraftImages
+import CraftTesting
 import Foundation
 import Testing
-@testable import CraftCore
 
 /// The four flows against the real engine as origami runs it by default: brainstorm, tutorial and coach on the
 /// 1.5B model's server, term on the 0.5B model's, both made by `BackendFactory` from the default configuration.
@@ -78,7 +81,7 @@ struct LiveFlowTests {
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("SamplePhotos")
 
     /// A committed sample photo as origami attaches it: decoded, described and labelled by `Photo`.
-    static func samplePhoto(_ file: String) throws -> CraftCore.Attachment {
+    static func samplePhoto(_ file: String) throws -> CraftBackends.Attachment {
         try Photo.load(contentsOf: samples.appendingPathComponent(file)).attachment()
     }
 

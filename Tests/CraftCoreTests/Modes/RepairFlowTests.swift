@@ -1,6 +1,6 @@
-import Testing
-
 @testable import CraftCore
+import CraftTesting
+import Testing
 
 /// The flows with the session's repairs and domain rules: what is repaired is accepted at once and reported; what
 /// breaks a rule goes back to the model once, carrying the violations.

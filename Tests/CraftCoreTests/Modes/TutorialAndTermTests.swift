@@ -1,6 +1,6 @@
-import Testing
-
 @testable import CraftCore
+import CraftTesting
+import Testing
 
 @Suite struct TutorialAndTermTests {
     static let idea = BrainstormIdea(title: "Paper cup", description: "A cup folded from one red square.")

@@ -1,4 +1,4 @@
-import CraftCore
+@testable import CraftCore
 import Foundation
 import Testing
 

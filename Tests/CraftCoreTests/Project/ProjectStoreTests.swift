@@ -1,4 +1,5 @@
-import CraftCore
+@testable import CraftBackends
+@testable import CraftCore
 import Foundation
 import Testing
 

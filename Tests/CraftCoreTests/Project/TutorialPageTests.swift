@@ -1,4 +1,5 @@
-import CraftCore
+@testable import CraftCore
+@testable import CraftImages
 import Foundation
 import Testing
 

@@ -1,4 +1,6 @@
-import CraftCore
+@testable import CraftBackends
+@testable import CraftCore
+import CraftTesting
 import Foundation
 import Synchronization
 import Testing

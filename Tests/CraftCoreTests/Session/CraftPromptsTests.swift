@@ -1,7 +1,7 @@
+@testable import CraftBackends
+@testable import CraftCore
 import Foundation
 import Testing
-
-@testable import CraftCore
 
 @Suite struct CraftPromptsTests {
     static let photo = Attachment(label: "Photo_3fa2c1", sha256: "3fa2c1ff", data: Data([1, 2, 3]), description: nil)

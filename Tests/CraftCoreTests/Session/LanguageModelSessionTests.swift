@@ -1,7 +1,9 @@
+@testable import CraftBackends
+@testable import CraftCore
+@testable import CraftSchema
+import CraftTesting
 import Foundation
 import Testing
-
-@testable import CraftCore
 
 @Suite struct LanguageModelSessionTests {
     static let prompt = Prompt([.text("List what I need for a paper crane.")])

@@ -1,6 +1,6 @@
-import Testing
-
+@testable import CraftBackends
 @testable import CraftCore
+import Testing
 
 @Suite struct OrchestratorProfileTests {
     static func history(_ count: Int) -> [Transcript.Entry] {

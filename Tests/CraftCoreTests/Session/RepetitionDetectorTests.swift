@@ -1,6 +1,8 @@
-import Testing
-
 @testable import CraftCore
+@testable import CraftImages
+@testable import CraftSchema
+import CraftTesting
+import Testing
 
 @Suite struct RepetitionDetectorTests {
     /// A tutorial stuck on one step, as the 1.5B model wrote it: the same step again and again to the token cap.

@@ -1,8 +1,9 @@
+@testable import CraftBackends
+@testable import CraftCore
+import CraftTesting
 import Foundation
 import Synchronization
 import Testing
-
-@testable import CraftCore
 
 /// A backend whose first answers loop for as long as anyone reads them, one list item per chunk, and whose later
 /// answer is valid; it records how many chunks each stream yielded and whether its reader went away.
@@ -159,7 +160,7 @@ final class LoopingModel: LanguageModel {
     }
 
     @Test func aCutAnswerIsRecordedAsFarAsItWentAndReplaysTheSameWay() async throws {
-        let cassette = ReplayTests.temporaryCassette()
+        let cassette = Cassette.temporary()
         defer { try? FileManager.default.removeItem(at: cassette.url) }
         // Seeded, so the new sample is another request and the two recordings cannot be confused.
         let live = LanguageModelSession(

@@ -1,7 +1,9 @@
+@testable import CraftBackends
+@testable import CraftCore
+@testable import CraftSchema
+import CraftTesting
 import Foundation
 import Testing
-
-@testable import CraftCore
 
 @Suite struct SessionStreamingTests {
     static let prompt = Prompt([.text("List what I need.")])
@@ -44,7 +46,7 @@ import Testing
     }
 
     @Test func aWholeBrainstormRecordedThroughTheSessionReplaysInANewSession() async throws {
-        let cassette = ReplayTests.temporaryCassette()
+        let cassette = Cassette.temporary()
         defer { try? FileManager.default.removeItem(at: cassette.url) }
         let live = TestLanguageModel(answers: [Flow.analyses(["Photo_a1b2c3"]), Flow.ideas, Flow.tutorialJSON])
         let recorder = RecordingLanguageModel(wrapping: live, cassette: cassette)

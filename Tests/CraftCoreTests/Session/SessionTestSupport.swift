@@ -1,6 +1,8 @@
+@testable import CraftImages
+@testable import CraftBackends
+@testable import CraftSchema
+import CraftTesting
 import Foundation
-
-@testable import CraftCore
 
 /// A small Generable type for session tests: a title and at least two items.
 struct Checklist: Generable, Equatable {
@@ -49,7 +51,7 @@ enum Fixture {
 
     static func photo(_ hex: String, description: String? = nil) -> Attachment {
         Attachment(
-            label: Attachment.label(forSHA256: hex + "000000"), sha256: hex + "000000",
+            label: Photo.label(forSHA256: hex + "000000"), sha256: hex + "000000",
             data: Data(hex.utf8), description: description
         )
     }

@@ -1,19 +1,19 @@
+@testable import CraftCore
+@testable import CraftBackends
 import Foundation
 import Testing
 
-@testable import CraftCore
-
 /// What each backend is sent for the photos of a conversation.
 @Suite struct TranscriptPreparationTests {
-    static let fresh = CraftCore.Attachment(
+    static let fresh = CraftBackends.Attachment(
         label: "Photo_aaaaaa", sha256: "aaaaaa00", data: Data([1, 2, 3]), description: "red paper squares")
-    static var restored: CraftCore.Attachment {
+    static var restored: CraftBackends.Attachment {
         var photo = fresh
         photo.data = nil
         return photo
     }
 
-    static func transcript(_ photo: CraftCore.Attachment) -> Transcript {
+    static func transcript(_ photo: CraftBackends.Attachment) -> Transcript {
         Transcript(entries: [.prompt(Prompt([.text("Here is a photo"), .image(photo)]))])
     }
 

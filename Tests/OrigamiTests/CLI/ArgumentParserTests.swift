@@ -1,6 +1,5 @@
-import CraftCore
-import Testing
 @testable import origami
+import Testing
 
 @Suite struct ArgumentParserTests {
     let parser = Origami.parser
@@ -120,7 +119,21 @@ import Testing
     }
 
     @Test func hiddenCommandsParseButAreNotSuggested() throws {
-        #expect(try parser.parse(["_write-test", "--bytes", "10"]).path == ["_write-test"])
-        #expect(problem(["_write-tset"])?.problem == .unknownCommand("_write-tset", suggestion: nil))
+        let parser = ArgumentParser.withHiddenProbe
+        #expect(try parser.parse(["_probe", "--bytes", "10"]).path == ["_probe"])
+        let error = #expect(throws: UsageError.self) { try parser.parse(["_prboe"]) }
+        #expect(error?.problem == .unknownCommand("_prboe", suggestion: nil))
     }
+}
+
+extension ArgumentParser {
+    /// origami's parser with a hidden command `_probe [--bytes N]` added: origami ships no hidden command, so the
+    /// support for one (parsed, never suggested, listed or completed) is checked on this.
+    static let withHiddenProbe: ArgumentParser = {
+        var root = Origami.root
+        root.subcommands.append(CommandSpec(
+            name: "_probe", abstract: "Internal.", options: [OptionSpec(name: "bytes", valueName: "N", help: "Bytes.")],
+            isHidden: true))
+        return ArgumentParser(root: root, globalOptions: GlobalOptions.all)
+    }()
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 @testable import origami
+import Testing
 
 @Suite struct CompletionScriptTests {
     let completions = CompletionScript(parser: Origami.parser)
@@ -37,7 +37,8 @@ import Testing
         for shell in CompletionScript.shells {
             let script = try #require(completions.script(for: shell))
             for command in Origami.root.visibleSubcommands { #expect(script.contains(command.name), "\(shell)") }
-            #expect(!script.contains("_write-test"), "\(shell)")
+            let probed = try #require(CompletionScript(parser: .withHiddenProbe).script(for: shell))
+            #expect(!probed.contains("_probe"), "\(shell)")
         }
     }
 

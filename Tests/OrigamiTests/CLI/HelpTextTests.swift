@@ -1,5 +1,7 @@
-import Testing
+@testable import CraftBackends
+@testable import CraftCore
 @testable import origami
+import Testing
 
 /// The exact help text of every command, as a person sees it.
 @Suite struct HelpTextTests {
@@ -382,6 +384,8 @@ import Testing
     }
 
     @Test func hiddenCommandsAreNotListed() {
-        #expect(!formatter.help(path: []).contains("_write-test"))
+        let help = HelpFormatter(parser: .withHiddenProbe).help(path: [])
+        #expect(help.contains("brainstorm"))
+        #expect(!help.contains("_probe"))
     }
 }

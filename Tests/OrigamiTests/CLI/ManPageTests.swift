@@ -1,5 +1,5 @@
-import Testing
 @testable import origami
+import Testing
 
 @Suite struct ManPageTests {
     let page = ManPage(parser: Origami.parser, version: "9.9").render()

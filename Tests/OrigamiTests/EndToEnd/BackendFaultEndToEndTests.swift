@@ -1,3 +1,4 @@
+import CraftTesting
 import Foundation
 import Testing
 

@@ -1,4 +1,6 @@
+import CraftBackends
 import CraftCore
+import CraftTesting
 import Foundation
 import Synchronization
 #if canImport(FoundationNetworking)
@@ -22,7 +24,7 @@ struct EnginePoolLiveTests {
 
     /// Starts a llama-server with one slot and one thread on a free port; returns it and its URL once healthy.
     private func startServer() async throws -> (Process, String) {
-        let port = try FaultServer.closedPort()
+        let port = FaultServer.closedPort()
         let process = Process()
         process.executableURL = SmallEngine.server
         process.arguments = ["-m", SmallEngine.model.path, "--host", "127.0.0.1", "--port", "\(port)", "-c", "4096",

@@ -1,4 +1,5 @@
-import CraftCore
+@testable import CraftBackends
+@testable import CraftEval
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import CraftTesting
 import Foundation
 import Testing
 
@@ -32,7 +33,7 @@ import Testing
         // It serves its /props (slots), one whole run (/props, chat), the /props of a second run, and dies at
         // that run's chat request: the run it held goes elsewhere.
         let dying = try FaultServer(mode: "llamacpp", answer: Self.answer, options: ["--max-requests", "4"])
-        let refusing = "http://127.0.0.1:\(try FaultServer.closedPort())"
+        let refusing = "http://127.0.0.1:\(FaultServer.closedPort())"
         let urls = (steady + [dying]).map { "http://127.0.0.1:\($0.port)" } + [refusing]
         try writeSuite(8)
         let outcome = try origami.run(
@@ -74,7 +75,7 @@ import Testing
     @Test(.enabled(if: python, "needs python3 for scripts/fault-server.py"))
     func doctorShowsEachEndpoint() throws {
         let server = try FaultServer(mode: "llamacpp", options: ["--slots", "3"])
-        let refusing = "http://127.0.0.1:\(try FaultServer.closedPort())"
+        let refusing = "http://127.0.0.1:\(FaultServer.closedPort())"
         let outcome = try origami.run(
             ["doctor", "--backend", "openai", "--model", "m", "--base-url", "http://127.0.0.1:\(server.port)",
              "--base-url", refusing])

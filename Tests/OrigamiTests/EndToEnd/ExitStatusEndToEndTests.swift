@@ -1,3 +1,4 @@
+@testable import CraftBackends
 import Foundation
 import Testing
 
@@ -113,7 +114,7 @@ import Testing
         let outcome = try origami.run(["status"])
         #expect(outcome.status == 65)
         #expect(outcome.stderr.contains("project.json: the project file is damaged (not valid JSON)"))
-        #expect(try origami.run(["_write-test"]).status == 65)
+        #expect(try origami.writeTest().status == 65)
         #expect(try String(contentsOf: origami.file(".origami/project.json"), encoding: .utf8) == damaged)
     }
 
@@ -126,7 +127,7 @@ import Testing
 
     @Test func anUnwritableProjectExits73() throws {
         try origami.write("not a directory", to: "blocked/.origami")
-        let outcome = try origami.run(["_write-test", "--project", "blocked"])
+        let outcome = try origami.writeTest(["--project", "blocked"])
         #expect(outcome.status == 73)
         #expect(outcome.stderr.contains("blocked/.origami: cannot write the project"))
     }

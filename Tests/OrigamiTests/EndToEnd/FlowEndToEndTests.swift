@@ -1,4 +1,7 @@
-import CraftCore
+@testable import CraftCore
+@testable import CraftEval
+@testable import CraftImages
+import CraftTesting
 import Foundation
 import Testing
 

@@ -62,7 +62,7 @@ import Testing
         let enumerator = FileManager.default.enumerator(atPath: prefix.path)
         while let relative = enumerator?.nextObject() as? String {
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: base + relative, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: base + relative, isDirectory: &isDirectory)
             paths.append(relative + (isDirectory.boolValue ? "/" : ""))
         }
         return paths.sorted()

@@ -1,3 +1,4 @@
+import CraftTesting
 import Foundation
 import Synchronization
 import Testing
@@ -20,10 +21,8 @@ struct OrigamiProcess {
         }
     }
 
-    /// The package's root directory, found from this file's path.
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    /// The package's root directory.
+    static let packageRoot = PackageRoot.url
 
     /// The binary: next to the test bundle, else `.build/debug/origami` (build it with `swift build`).
     static let binary: URL = {
@@ -31,6 +30,15 @@ struct OrigamiProcess {
             .appendingPathComponent("origami")
         if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
         return packageRoot.appendingPathComponent(".build/debug/origami")
+    }()
+
+    /// `origami-write-test` (Tests/WriteTest), the one locked project write the crash and concurrency tests drive;
+    /// built beside the test bundle, never part of origami.
+    static let writeTest: URL = {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("origami-write-test")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        return packageRoot.appendingPathComponent(".build/debug/origami-write-test")
     }()
 
     /// A fresh scratch directory with an empty config home, so the machine's own settings never leak in.
@@ -88,6 +96,16 @@ struct OrigamiProcess {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         return process
+    }
+
+    /// Runs `origami-write-test` with `arguments` in the scratch directory and waits for it.
+    func writeTest(_ arguments: [String] = []) throws -> Outcome {
+        try run(arguments, executable: Self.writeTest)
+    }
+
+    /// Starts `origami-write-test` without waiting.
+    func startWriteTest(_ arguments: [String]) throws -> Process {
+        try start(arguments, executable: Self.writeTest)
     }
 
     /// A file in the scratch directory.

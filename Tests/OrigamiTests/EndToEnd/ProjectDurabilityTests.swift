@@ -1,4 +1,5 @@
-import CraftCore
+@testable import CraftCore
+import CraftTesting
 import Foundation
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
         origami = try OrigamiProcess()
     }
 
-    /// The state a `_write-test` run leaves at revision `revision`: terms probe-1 … probe-revision.
+    /// The state an `origami-write-test` run leaves at revision `revision`: terms probe-1 … probe-revision.
     private func check(_ project: Project, bytes: Int) {
         #expect(project.terms.count == project.revision)
         for (index, term) in project.terms.enumerated() {
@@ -43,12 +44,12 @@ import Testing
             // encode, write, fsync, rename) as the file grows. The time only aims the kills; nothing asserts on it.
             if run % 25 == 0 {
                 let start = Date()
-                #expect(try origami.run(["_write-test", "--bytes", String(bytes)]).status == 0)
+                #expect(try origami.writeTest(["--bytes", String(bytes)]).status == 0)
                 duration = Date().timeIntervalSince(start)
                 revision += 1
             }
             let before = temporaryFiles()
-            let process = try origami.start(["_write-test", "--bytes", String(bytes)])
+            let process = try origami.startWriteTest(["--bytes", String(bytes)])
             usleep(UInt32(Double.random(in: 0.2...1.1) * duration * 1_000_000))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
@@ -65,7 +66,7 @@ import Testing
         }
         let leftovers = temporaryFiles()
         // The next locked write sweeps temporary files a killed writer left behind.
-        #expect(try origami.run(["_write-test", "--bytes", String(bytes)]).status == 0)
+        #expect(try origami.writeTest(["--bytes", String(bytes)]).status == 0)
         #expect(temporaryFiles().isEmpty)
         print("R3: 200 runs, \(interrupted) killed (\(midWrite) in the middle of a write), \(completed) finished,"
             + " final revision \(revision), \(leftovers.count) temporary files swept")
@@ -75,7 +76,7 @@ import Testing
     }
 
     @Test func eightConcurrentWritersLoseNoUpdate() throws {
-        let processes = try (0..<8).map { _ in try origami.start(["_write-test", "--bytes", "100000"]) }
+        let processes = try (0..<8).map { _ in try origami.startWriteTest(["--bytes", "100000"]) }
         for process in processes {
             process.waitUntilExit()
             #expect(process.terminationStatus == 0)

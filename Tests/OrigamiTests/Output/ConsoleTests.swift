@@ -1,7 +1,7 @@
-import CraftCore
+@testable import CraftSchema
 import Foundation
-import Testing
 @testable import origami
+import Testing
 
 @Suite struct ConsoleTests {
     static let tty = Terminal(stdoutIsTTY: true, stderrIsTTY: true, isDumb: false, width: 20)

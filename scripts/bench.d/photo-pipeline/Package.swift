@@ -10,7 +10,9 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "photo-pipeline",
-            dependencies: [.product(name: "CraftCore", package: "origami")]
+            dependencies: [
+                .product(name: "CraftImages", package: "origami"), .product(name: "CraftSchema", package: "origami"),
+            ]
         )
     ]
 )

@@ -2,6 +2,7 @@
 // craft schema and decoded; whatever decodes must validate, encode and decode back to the same value, and the
 // partial forms must accept anything. Any disagreement stops the fuzzer.
 import CraftCore
+import CraftSchema
 
 let labels = ["Photo_a1b2c3", "Photo_d4e5f6"]
 

@@ -1,4 +1,4 @@
-import CraftCore
+import CraftBackends
 import Foundation
 
 /// Feeds arbitrary bytes to NDJSONSplitter twice — whole, and in chunks whose sizes the input's first byte picks —

@@ -2,7 +2,7 @@
 // same result as one whole parse (the same value, or an error in both), every snapshot (lent, with and without a
 // copy kept by the caller) must extend the last one kept, and a parsed value must survive serializing and parsing
 // again. Any disagreement stops the fuzzer.
-import CraftCore
+import CraftSchema
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {

@@ -1,7 +1,7 @@
 // Fuzzes what origami reads of a photo before trusting it: format sniffing, the JPEG marker walk, the EXIF
 // orientation parser in all three containers, and the decoders' header checks (with a 65,536-pixel budget, so
 // any input that passes the checks is decoded too, but small enough to keep the fuzzer fast).
-import CraftCore
+import CraftImages
 import Foundation
 
 private let options = PhotoOptions(maximumDimension: 64, maximumFileBytes: 1 << 20, pixelBudget: 1 << 16)

@@ -1,4 +1,4 @@
-import CraftCore
+import CraftBackends
 
 /// Feeds arbitrary bytes to SSESplitter twice — whole, and in chunks whose sizes the input's first byte picks —
 /// and traps when the two disagree or an event breaks the splitter's promises.

@@ -1,6 +1,7 @@
 // photo-pipeline IN OUT: makes the model-ready JPEG of IN, writes it to OUT, and prints
 // "<width> <height> <peak RSS in KB>" on stdout.
-import CraftCore
+import CraftImages
+import CraftSchema
 import Foundation
 
 let arguments = CommandLine.arguments

@@ -1,0 +1,118 @@
+public import CraftBackends
+import CraftSchema
+
+/// What one run of a case produced: the model's answer and the facts the assertions and metrics read.
+///
+/// The flow runner fills it; everything here is plain data, so assertions are pure functions of it and a
+/// cached outcome is as good as a fresh one.
+public struct EvalOutcome: Sendable, Hashable, Codable {
+    /// The final answer as JSON text (brainstorm: `{"analyses": …, "ideas": …}`), or nil when there is none.
+    public var answer: String?
+    /// The label each photo was sent under, keyed by the photo's path as the suite wrote it.
+    public var photoLabels: [String: String]
+    /// The photo analyses the model gave (brainstorm pass 1), in its order.
+    public var analyses: [Analysis]?
+    /// How many ideas the model offered (brainstorm pass 2).
+    public var ideaCount: Int?
+    /// The model's `isCurrentStepComplete` (coach).
+    public var stepComplete: Bool?
+    /// Whether the answer decoded and passed every schema guide and domain rule (after retries).
+    public var schemaValid: Bool
+    /// Wall-clock milliseconds the run took.
+    public var latencyMs: Double
+    /// Prompt tokens over all requests of the run, when the backend reports them.
+    public var promptTokens: Int?
+    /// Completion tokens over all requests of the run, when the backend reports them.
+    public var completionTokens: Int?
+    /// Answers the session asked for again: after a broken rule, a loop, or an answer cut at the token cap.
+    public var retries: Int
+    /// Answers that ran to the token cap (those asked for again included); nil in outcomes from before it was kept.
+    public var cappedAnswers: Int?
+    /// Answers cut while streaming because they had started repeating themselves.
+    public var loopsCut: Int?
+    /// The repairs made to accepted answers before they were checked, in words.
+    public var repairs: [String]?
+    /// The backend that answered (in a fallback chain, the one that won).
+    public var backend: String?
+    /// The endpoint of a pool that answered (its base URL); nil without a pool.
+    public var endpoint: String?
+    /// The endpoints of a pool that refused, failed or timed out on this run before another answered it, in order;
+    /// each is a retry on another endpoint. Nil without a pool.
+    public var failedEndpoints: [EndpointFailure]?
+    /// Why the run failed before producing an answer, if it did.
+    public var error: Failure?
+
+    /// Creates an outcome.
+    public init(
+        answer: String? = nil,
+        photoLabels: [String: String] = [:],
+        analyses: [Analysis]? = nil,
+        ideaCount: Int? = nil,
+        stepComplete: Bool? = nil,
+        schemaValid: Bool,
+        latencyMs: Double,
+        promptTokens: Int? = nil,
+        completionTokens: Int? = nil,
+        retries: Int = 0,
+        backend: String? = nil,
+        error: Failure? = nil
+    ) {
+        self.answer = answer
+        self.photoLabels = photoLabels
+        self.analyses = analyses
+        self.ideaCount = ideaCount
+        self.stepComplete = stepComplete
+        self.schemaValid = schemaValid
+        self.latencyMs = latencyMs
+        self.promptTokens = promptTokens
+        self.completionTokens = completionTokens
+        self.retries = retries
+        self.backend = backend
+        self.error = error
+    }
+
+    /// An outcome for a run that failed with `error` after `latencyMs`.
+    public static func failed(_ error: any Error, latencyMs: Double, backend: String? = nil) -> EvalOutcome {
+        EvalOutcome(schemaValid: false, latencyMs: latencyMs, backend: backend, error: Failure(error))
+    }
+
+    /// Prompt plus completion tokens, when the backend reported either.
+    public var totalTokens: Int? {
+        guard promptTokens != nil || completionTokens != nil else { return nil }
+        return (promptTokens ?? 0) + (completionTokens ?? 0)
+    }
+
+    /// One photo analysis: the label the model referred to and the category it chose.
+    public struct Analysis: Sendable, Hashable, Codable {
+        /// The photo label the analysis names, e.g. `Photo_3fa2c1`.
+        public var label: String
+        /// The category the model chose, in `ImageCategory`'s words.
+        public var category: String
+
+        /// Creates an analysis record.
+        public init(label: String, category: String) {
+            self.label = label
+            self.category = category
+        }
+    }
+
+    /// An error as a report keeps it: its message and the exit status it would have ended a command with.
+    public struct Failure: Sendable, Hashable, Codable {
+        /// The error's message.
+        public var message: String
+        /// The exit status the error maps to (see `ExitStatus`), 70 when it maps to none.
+        public var exitStatus: Int32
+
+        /// Creates a failure record.
+        public init(message: String, exitStatus: Int32) {
+            self.message = message
+            self.exitStatus = exitStatus
+        }
+
+        /// The record of `error`.
+        public init(_ error: any Error) {
+            message = "\(error)"
+            exitStatus = (error as? any ExitStatusProviding)?.exitStatus.rawValue ?? ExitStatus.software.rawValue
+        }
+    }
+}

@@ -1,0 +1,18 @@
+@testable import CraftBackends
+@testable import CraftCore
+@testable import CraftImages
+import CraftTesting
+import Foundation
+import Testing
+
+@Suite struct PhotoAttachmentTests {
+    @Test func anAttachmentCarriesThePhotosLabelHashJPEGAndDescription() throws {
+        let url = PackageRoot.url.appendingPathComponent("SamplePhotos/paper-warm.jpg")
+        let photo = try Photo.load(contentsOf: url)
+        let attachment = photo.attachment()
+        #expect(attachment.label == photo.label && attachment.sha256 == photo.sha256)
+        #expect(attachment.label == Photo.label(forSHA256: photo.sha256))
+        #expect(attachment.mimeType == "image/jpeg" && attachment.data == photo.jpegData)
+        #expect(attachment.description == photo.description)
+    }
+}
