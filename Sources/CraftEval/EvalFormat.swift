@@ -76,13 +76,14 @@ enum EvalFormat {
     /// A run's retries, loops, repairs, cap and figures in words, the ones that happened: `1 loop cut`, `2 repairs`.
     static func runFacts(_ run: EvalRunResult) -> [String] {
         let outcome = run.outcome
-        let counts: [(Int, String)] = [
-            (outcome.retries, "retries"), (outcome.loopsCut ?? 0, "loops cut"),
-            (outcome.cappedAnswers ?? 0, "at the token cap"), (outcome.repairs?.count ?? 0, "repairs"),
-            (run.figures?.repeatedItems ?? 0, "repeated items"),
-            (outcome.failedEndpoints?.count ?? 0, "endpoint retries"),
+        let counts: [(Int, String, String)] = [
+            (outcome.retries, "retry", "retries"), (outcome.loopsCut ?? 0, "loop cut", "loops cut"),
+            (outcome.cappedAnswers ?? 0, "at the token cap", "at the token cap"),
+            (outcome.repairs?.count ?? 0, "repair", "repairs"),
+            (run.figures?.repeatedItems ?? 0, "repeated item", "repeated items"),
+            (outcome.failedEndpoints?.count ?? 0, "endpoint retry", "endpoint retries"),
         ]
-        var facts = counts.filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+        var facts = counts.filter { $0.0 > 0 }.map { "\($0.0) \($0.0 == 1 ? $0.1 : $0.2)" }
         if let echo = run.figures?.instructionEcho, echo > 0 { facts.append("instruction echo \(percent(echo))") }
         return facts
     }

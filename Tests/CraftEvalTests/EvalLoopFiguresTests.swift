@@ -111,7 +111,7 @@ import Testing
         }
         #expect(EvalMarkdownReporter.render(report).contains("| instruction echo | 45 % |"))
         let html = EvalHTMLReporter.render(report) { _ in nil }
-        #expect(html.contains("2 loops cut · 1 at the token cap · 1 repairs"))
+        #expect(html.contains("2 loops cut · 1 at the token cap · 1 repair") && !html.contains("1 repairs"))
         #expect(html.contains("<li>ideas[1]: &quot;Crane&quot; repeats ideas[0]; removed</li>"))
         let junit = EvalJUnitReporter.render(report)
         #expect(junit.contains(#"<property name="loops cut" value="2"/>"#))
