@@ -101,20 +101,7 @@ enum EvalCommand: Command {
 
     /// The configuration with the suite's backend, model and cassette filling what nothing else set.
     private static func configuration(for suite: EvalSuite, context: CommandContext) throws -> Configuration {
-        var flags = GlobalOptions.configurationFlags(context.line)
-        let loaded = try? context.configuration()
-        if flags["backend"] == nil, loaded?.backends.source ?? .builtIn == .builtIn, let backend = suite.backend {
-            flags["backend"] = backend
-        }
-        if flags["model"] == nil, loaded?.model.value == nil, let model = suite.model { flags["model"] = model }
-        let serversSet = [loaded?.ollamaEndpoints.source, loaded?.openAIEndpoints.source]
-            .contains { ($0 ?? .builtIn) != .builtIn }
-        if flags["base-url"] == nil, !serversSet, let urls = suite.baseURLs {
-            flags["base-url"] = urls.joined(separator: "\n")
-        }
-        if flags["cassette"] == nil, loaded?.cassette.value == nil, let cassette = suite.cassette {
-            flags["cassette"] = cassette.path
-        }
+        let flags = suite.filling(GlobalOptions.configurationFlags(context.line), over: try? context.configuration())
         return try Configuration.load(flags: flags, environment: context.environment)
     }
 
