@@ -11,10 +11,7 @@ import Testing
 /// Two real llama-servers on this machine, with the small model, as a pool of two behind `--backend openai` and two
 /// `--base-url`s: both receive cases, and killing one mid-run loses no case. Skipped, with the reason, where
 /// scripts/setup has not installed the engine and the small model.
-@Suite(
-    .enabled(
-        if: SmallEngine.isInstalled, "needs scripts/setup's engine and small model under \(SmallEngine.data.path)"),
-    .timeLimit(.minutes(15)))
+@Suite(.enabled(if: LiveEngine.smallInstallation != nil, LiveEngine.smallMissing), .timeLimit(.minutes(15)))
 struct EnginePoolLiveTests {
     let origami: OrigamiProcess
 
@@ -25,9 +22,10 @@ struct EnginePoolLiveTests {
     /// Starts a llama-server with one slot and one thread on a free port; returns it and its URL once healthy.
     private func startServer() async throws -> (Process, String) {
         let port = FaultServer.closedPort()
+        let installation = try #require(LiveEngine.smallInstallation)
         let process = Process()
-        process.executableURL = SmallEngine.server
-        process.arguments = ["-m", SmallEngine.model.path, "--host", "127.0.0.1", "--port", "\(port)", "-c", "4096",
+        process.executableURL = URL(fileURLWithPath: installation.server.path)
+        process.arguments = ["-m", installation.model.path, "--host", "127.0.0.1", "--port", "\(port)", "-c", "4096",
                              "-np", "1", "-t", "1"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -102,18 +100,4 @@ struct EnginePoolLiveTests {
         #expect((byURL[secondURL]?.failures ?? 0) > 0, "the killed engine's run was not moved: \(log)")
         #expect(report.endpoints.map(\.slotsSource) == ["/props", "/props"])
     }
-}
-
-/// Where scripts/setup installs the engine and the small model.
-enum SmallEngine {
-    static let data: URL = {
-        let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_DATA_HOME"].map { URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".local/share")
-        return base.appendingPathComponent("origami")
-    }()
-    static let server = data.appendingPathComponent("engine/\(EngineSetup.engineVersion)/bin/llama-server")
-    static let model = data.appendingPathComponent("models/qwen2.5-coder-0.5b-instruct-q4_k_m.gguf")
-    static let isInstalled = FileManager.default.isExecutableFile(atPath: server.path)
-        && FileManager.default.fileExists(atPath: model.path)
 }
