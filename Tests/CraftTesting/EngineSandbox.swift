@@ -60,16 +60,24 @@ public final class EngineSandbox: Sendable {
     ///
     /// It answers `/health` with 503 for `FAKE_LOAD_SECONDS` and to at least the first `FAKE_LOAD_PROBES` probes (a
     /// count does not depend on how fast a loaded machine starts it), then 200; with `FAKE_FAIL` set it prints an error
-    /// and exits, as a server that cannot load its model does. Tests of real inference use the real server.
+    /// and exits, as a server that cannot load its model does; with `FAKE_SIGNAL` (`ILL`, `SEGV` …) it answers the
+    /// first probe with 503 and kills itself with that signal at the second, as a build for another processor dies
+    /// mid-load. When `FAKE_LAUNCHES` names a file, every launch appends a line to it. Tests of real inference use
+    /// the real server.
     public func fakeServer() throws -> String {
         try write("bin/llama-server", Self.fakeServerSource, executable: true)
     }
 
     public static let fakeServerSource = #"""
         #!/usr/bin/python3
-        import http.server, json, os, sys, time
+        import http.server, json, os, signal, sys, time
         args = sys.argv[1:]
         port = int(args[args.index("--port") + 1])
+        if os.environ.get("FAKE_LAUNCHES"):
+            with open(os.environ["FAKE_LAUNCHES"], "a") as launches:
+                launches.write("launched on port %d\n" % port)
+        crash = os.environ.get("FAKE_SIGNAL")
+        answered = False
         if os.environ.get("FAKE_FAIL"):
             print("error: failed to load model '%s'" % args[args.index("--model") + 1], flush=True)
             sys.exit(1)
@@ -78,8 +86,12 @@ public final class EngineSandbox: Sendable {
         began = time.time()
         class Handler(http.server.BaseHTTPRequestHandler):
             def do_GET(self):
-                global probes
-                loading = time.time() - began < load or probes > 0
+                global probes, answered
+                if crash and self.path == "/health" and answered:
+                    print("load_tensors: loading model tensors", flush=True)
+                    os.kill(os.getpid(), getattr(signal, "SIG" + crash))
+                answered = answered or (crash and self.path == "/health")
+                loading = time.time() - began < load or probes > 0 or crash
                 if self.path == "/health":
                     probes -= 1
                 if self.path == "/health" and loading:
@@ -97,6 +109,7 @@ public final class EngineSandbox: Sendable {
                 self.send_header("Content-Length", str(len(data)))
                 self.end_headers()
                 self.wfile.write(data)
+                self.wfile.flush()
             def log_message(self, *a):
                 pass
         print("fake llama-server listening on 127.0.0.1:%d" % port, flush=True)

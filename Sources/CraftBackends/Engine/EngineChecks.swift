@@ -44,12 +44,29 @@ struct EngineChecks {
         return Set(text.split(whereSeparator: \.isWhitespace).map(String.init))
     }
 
-    /// Throws when the setup-built server needs instructions this processor lacks.
+    /// Whether the setup's build recipe leaves ggml's AMX kernels out; nil when no recipe was recorded (a build by
+    /// an older setup, which compiled them in wherever the compiler saw AMX).
+    func buildLeavesOutAMX() -> Bool? {
+        guard let recipe = try? String(contentsOfFile: EngineSetup.buildRecipePath(environment), encoding: .utf8)
+        else { return nil }
+        return recipe.contains("-mno-amx-int8")
+    }
+
+    /// Throws when the setup-built server needs instructions this processor lacks, or carries AMX kernels that
+    /// would die of SIGILL here.
     func checkProcessor(for installation: EngineInstallation) throws(EngineError) {
-        guard installation.server.source == "scripts/setup", let required = requiredFlags() else { return }
-        let missing = required.subtracting(processorFlags()).sorted()
-        guard missing.isEmpty else {
-            throw .cpuLacksInstructions(missing: missing, builtFor: EngineSetup.engineDirectory(environment))
+        try checkProcessor(server: installation.server)
+    }
+
+    /// `checkProcessor(for:)` on the server alone.
+    func checkProcessor(server: LocatedFile) throws(EngineError) {
+        guard server.source == "scripts/setup", let required = requiredFlags() else { return }
+        let builtFor = EngineSetup.engineDirectory(environment)
+        let flags = processorFlags()
+        let missing = required.subtracting(flags).sorted()
+        guard missing.isEmpty else { throw .cpuLacksInstructions(missing: missing, builtFor: builtFor) }
+        if flags.contains("amx_int8"), required.contains("amx_int8"), buildLeavesOutAMX() != true {
+            throw .builtWithAMX(builtFor: builtFor)
         }
     }
 
@@ -99,6 +116,7 @@ struct EngineChecks {
         }
         if let server {
             checks.append(processorCheck(server))
+            if let smoke = smokeTestCheck(server) { checks.append(smoke) }
         }
         if role == .primary, let port = configuration.port {
             checks.append(portCheck(port, status: status))
@@ -156,17 +174,49 @@ struct EngineChecks {
         return EngineCheck(name: name, passed: true, detail: "\(model.path) (sha256 verified)")
     }
 
+    /// The build's instruction sets against this processor's: "built for avx2 avx512f … (AMX left out); this
+    /// processor has every one (and amx_int8 …, unused)".
     private func processorCheck(_ server: LocatedFile) -> EngineCheck {
         guard server.source == "scripts/setup", let required = requiredFlags() else {
             return EngineCheck(name: "processor", passed: true, detail: "not checked: the build's target is unknown")
         }
-        let missing = required.subtracting(processorFlags()).sorted()
-        guard missing.isEmpty else {
-            let error = EngineError.cpuLacksInstructions(
-                missing: missing, builtFor: EngineSetup.engineDirectory(environment))
-            return EngineCheck(name: "processor", passed: false, detail: error.reason)
+        let flags = processorFlags()
+        let simd = Self.simdFlags(flags)
+        let built = Self.simdFlags(required).subtracting(["amx_tile", "amx_int8", "amx_bf16"]).sorted()
+        let amx = buildLeavesOutAMX() == true ? " (AMX left out)" : ""
+        let head = "build compiled for " + built.joined(separator: " ") + amx + "; "
+        do {
+            try checkProcessor(server: server)
+        } catch {
+            return EngineCheck(name: "processor", passed: false, detail: head + error.reason)
         }
-        let wanted = ["avx512f", "avx2", "avx", "sse4_2"].first { required.contains($0) } ?? "baseline x86-64"
-        return EngineCheck(name: "processor", passed: true, detail: "has every instruction the build uses (up to \(wanted))")
+        let unused = simd.subtracting(built).sorted()
+        return EngineCheck(
+            name: "processor", passed: true,
+            detail: head + "this processor has every one" + (unused.isEmpty
+                ? "" : " (and " + unused.joined(separator: " ") + ", unused)"))
+    }
+
+    /// The flags among `flags` that name vector instruction sets a build may use (SSE3 … AVX-512, AMX).
+    static func simdFlags(_ flags: Set<String>) -> Set<String> {
+        let named: Set<String> = ["sse3", "ssse3", "sse4_1", "sse4_2", "avx", "avx2", "fma", "f16c", "bmi2", "avx_vnni"]
+        return flags.filter { named.contains($0) || $0.hasPrefix("avx512") || $0.hasPrefix("amx") }
+    }
+
+    /// The setup script's last smoke test of the engine it built, nil for a server it did not build.
+    private func smokeTestCheck(_ server: LocatedFile) -> EngineCheck? {
+        guard server.source == "scripts/setup" else { return nil }
+        guard let text = try? String(contentsOfFile: EngineSetup.smokeTestPath(environment), encoding: .utf8) else {
+            return EngineCheck(
+                name: "smoke test", passed: false,
+                detail: "never run on this build; run scripts/setup, which loads a model and generates a few tokens")
+        }
+        let lines = text.split(separator: "\n").map(String.init)
+        let passed = lines.first?.hasPrefix("passed") == true
+        let features = lines.dropFirst(2).first.map { "; the server reports \($0)" } ?? ""
+        return EngineCheck(
+            name: "smoke test", passed: passed,
+            detail: lines.prefix(2).joined(separator: ": ") + features
+                + (passed ? "" : "; run scripts/setup to rebuild and test the engine"))
     }
 }

@@ -82,6 +82,8 @@ public struct EngineFiles: Sendable, Hashable {
     public var lastUse: String
     /// The file the watchdog writes the server's pid to when it has launched it.
     public var pid: String
+    /// The file the watchdog writes the server's exit status to when it ends (128 + N when signal N killed it).
+    public var exitStatus: String
     /// The server's log (stdout and stderr).
     public var log: String
     /// The last lines of the log of a start that failed, kept for `origami doctor`.
@@ -96,6 +98,7 @@ public struct EngineFiles: Sendable, Hashable {
         lock = runtime + ".lock"
         lastUse = runtime + ".last-use"
         pid = runtime + ".pid"
+        exitStatus = runtime + ".exit"
         log = cache + ".log"
         lastFailure = cache + ".failure"
     }

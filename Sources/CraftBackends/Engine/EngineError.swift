@@ -19,6 +19,8 @@ public enum EngineError: Error, Sendable, Hashable {
     case notGGUF(path: String, firstBytes: String)
     /// The engine was compiled for instructions this processor lacks.
     case cpuLacksInstructions(missing: [String], builtFor: String)
+    /// The engine was built with ggml's AMX kernels on a processor with AMX, where they die of SIGILL.
+    case builtWithAMX(builtFor: String)
 
     // MARK: Running
 
@@ -26,6 +28,8 @@ public enum EngineError: Error, Sendable, Hashable {
     case portInUse(port: Int)
     /// The server exited or never became healthy; `logTail` holds the last lines of its log.
     case failedToStart(reason: String, log: String, logTail: [String])
+    /// A signal killed the server before it became healthy (`loading`: after it began loading the model).
+    case killedBySignal(signal: Int32, loading: Bool, log: String, logTail: [String])
     /// Another process holds the engine lock for too long.
     case lockTimeout(path: String, seconds: Double)
     /// The state directory or log could not be written.
@@ -39,7 +43,7 @@ extension EngineError: ExitStatusProviding {
     public var exitStatus: ExitStatus {
         switch self {
         case .serverNotInstalled, .serverNotExecutable, .modelMissing, .modelUnverified, .modelChecksum,
-            .cpuLacksInstructions, .failedToStart, .spawnFailed, .portInUse:
+            .cpuLacksInstructions, .builtWithAMX, .failedToStart, .killedBySignal, .spawnFailed, .portInUse:
             .unavailable
         case .notGGUF: .configuration
         case .lockTimeout: .temporaryFailure
@@ -74,17 +78,59 @@ extension EngineError: BackendFailure {
         case .cpuLacksInstructions(let missing, let builtFor):
             "this processor lacks \(missing.joined(separator: ", ")), which the engine in \(builtFor) "
                 + "was compiled for; delete that directory and run scripts/setup to rebuild it here"
+        case .builtWithAMX(let builtFor):
+            "the engine in \(builtFor) was built with ggml's AMX kernels, which die of SIGILL on this processor; "
+                + "run scripts/setup to rebuild it without them"
         case .portInUse(let port):
             "port \(port) on 127.0.0.1 is in use by another program; free it or choose another port"
         case .failedToStart(let reason, let log, let tail):
             "llama-server failed to start: \(reason); last lines of \(log):\n"
                 + tail.map { "  \($0)" }.joined(separator: "\n")
+        case .killedBySignal(let signal, let loading, let log, let tail):
+            "llama-server was killed by \(Self.describe(signal: signal)) "
+                + (loading ? "while loading the model" : "while starting") + "; \(Self.advice(signal: signal)); "
+                + "last lines of \(log):\n" + tail.map { "  \($0)" }.joined(separator: "\n")
         case .lockTimeout(let path, let seconds):
             "another origami held \(path) for \(Int(seconds)) s; try again when it has finished"
         case .cannotWrite(let path, let detail):
             "cannot write \(path) (\(detail)); check the directory's permissions"
         case .spawnFailed(let path, let code):
             "cannot launch \(path) (\(String(cString: strerror(code)))); check the file"
+        }
+    }
+}
+
+extension EngineError {
+    /// A signal's name and, for the ones a server start meets, what it means: "SIGILL (an instruction this
+    /// processor cannot run)".
+    static func describe(signal: Int32) -> String {
+        switch signal {
+        case SIGILL: "SIGILL (an instruction this processor cannot run)"
+        case SIGSEGV: "SIGSEGV (a memory access fault: a crash)"
+        case SIGBUS: "SIGBUS (a fault reading memory, often a damaged or truncated file)"
+        case SIGABRT: "SIGABRT (it stopped itself on an internal error)"
+        case SIGKILL: "SIGKILL (often the kernel's out-of-memory killer)"
+        case SIGTERM: "SIGTERM (something asked it to stop)"
+        case SIGFPE: "SIGFPE (an arithmetic fault)"
+        default: "signal \(signal)"
+        }
+    }
+
+    /// What to do after a server died of `signal` while starting.
+    static func advice(signal: Int32) -> String {
+        switch signal {
+        case SIGILL:
+            "the engine was built for instructions this processor cannot run: run scripts/setup, which rebuilds it "
+                + "for this processor and tests it, or name a llama-server that runs here with ORIGAMI_LLAMA_SERVER"
+        case SIGKILL:
+            "free some memory or use a smaller model (--model PATH), then try again"
+        case SIGBUS:
+            "run scripts/setup, which checks the model's sha256 and assembles it again when it is damaged"
+        case SIGTERM:
+            "try again; if it keeps happening, see the log"
+        default:
+            "the log below says what it was doing; run scripts/setup to rebuild and test the engine, or report it "
+                + "with the log"
         }
     }
 }

@@ -44,14 +44,19 @@ extension EngineManager {
             record.pid = pid
             try store.write(record)
             do {
-                try await waitUntilHealthy(record, since: began, progress: progress)
+                try await waitUntilHealthy(record, since: began, progress: progress, watchdog: watchdog)
                 FileSystem.remove(files.lastFailure)
                 return record
             } catch let error as EngineError {
                 await terminate(record)
                 store.clear()
                 let bindFailed = FileSystem.tail(files.log, lines: 20).contains { $0.contains("bind") }
-                if configuration.port == nil && bindFailed && attempt < 2 { continue }
+                if case .killedBySignal = error {
+                    // A crash repeats on every start: this process does not try again (see `crashedStarts`).
+                    Self.crashedStarts.withLock { $0[installation.crashKey] = error }
+                } else if configuration.port == nil && bindFailed && attempt < 2 {
+                    continue
+                }
                 try? FileSystem.writeAtomically(Data(error.description.utf8), to: files.lastFailure)
                 throw error
             }
@@ -84,10 +89,12 @@ extension EngineManager {
     }
 
     /// Polls `/health` until it answers 200, reporting the phase; fails when the process dies or time runs out.
+    /// With the `watchdog` that launched it, a server that died is examined: a signal that killed it is named.
     func waitUntilHealthy(
         _ record: EngineRecord,
         since began: Date,
-        progress: @escaping @Sendable (EngineProgress) -> Void
+        progress: @escaping @Sendable (EngineProgress) -> Void,
+        watchdog: EngineWatchdog? = nil
     ) async throws {
         // A short timeout: the loop marks the server used after every probe, and a probe that hangs on a server
         // busy loading must not leave a gap the watchdog could take for idleness.
@@ -104,6 +111,11 @@ extension EngineManager {
                 return
             }
             guard processes.isServer(record) else {
+                if let signal = await watchdog?.killingSignal(timeout: 2) {
+                    throw EngineError.killedBySignal(
+                        signal: signal, loading: phase == .loading, log: record.log,
+                        logTail: FileSystem.tail(record.log, lines: 12))
+                }
                 throw failure("the process exited", record: record)
             }
             guard elapsed < configuration.startTimeout else {
@@ -138,4 +150,9 @@ extension EngineManager {
     private func failure(_ reason: String, record: EngineRecord) -> EngineError {
         .failedToStart(reason: reason, log: record.log, logTail: FileSystem.tail(record.log, lines: 12))
     }
+}
+
+extension EngineInstallation {
+    /// What identifies a start that crashed: the server and the model it loaded.
+    var crashKey: String { server.path + "\u{0}" + model.path }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Starts, reuses, reports on and stops one of the `llama-server`s origami runs for this user: the primary
 /// model's or the small model's, as the configuration's role says.
@@ -20,6 +21,10 @@ public actor EngineManager {
 
     let store: EngineStateStore
     let processes: ProcessTable
+    /// The errors of starts this process saw killed by a signal, by server and model: later starts of the same
+    /// pair, by any manager, throw it again instead of launching a server that would die the same way (a build for
+    /// the wrong processor crashes every time, and one command may ask several managers to start it).
+    static let crashedStarts = Mutex<[String: EngineError]>([:])
 
     /// Creates a manager; nothing is started until `start(progress:)`.
     public init(configuration: EngineConfiguration = .init(), environment: EngineEnvironment = .live) {
@@ -60,6 +65,7 @@ public actor EngineManager {
     @discardableResult
     public func start(progress: @escaping @Sendable (EngineProgress) -> Void = { _ in }) async throws -> EngineRecord {
         let installation = try installation()
+        if let crash = Self.crashedStarts.withLock({ $0[installation.crashKey] }) { throw crash }
         try EngineChecks(environment: environment).checkProcessor(for: installation)
         let threads = configuration.threads ?? environment.processorCount
         return try await FileLock.withLock(files.lock, timeout: configuration.startTimeout + 30) {

@@ -77,6 +77,16 @@ public enum EngineSetup {
         engineDirectory(environment) + "/cpu-flags"
     }
 
+    /// How the setup script configured the engine's build (its CMake arguments), written beside the build.
+    static func buildRecipePath(_ environment: EngineEnvironment) -> String {
+        engineDirectory(environment) + "/build-recipe"
+    }
+
+    /// The result of the setup script's last smoke test of the engine: "passed …" or "failed …", then details.
+    static func smokeTestPath(_ environment: EngineEnvironment) -> String {
+        engineDirectory(environment) + "/smoke-test"
+    }
+
     /// Where the setup script assembles a role's model.
     public static func modelPath(_ environment: EngineEnvironment, role: EngineRole) -> String {
         environment.dataDirectory + "/models/" + model(for: role).fileName

@@ -25,11 +25,11 @@ struct EngineWatchdog {
     var files: EngineFiles
 
     /// The watchdog's shell program. Positional parameters: idle seconds, interval, last-use file, pid file,
-    /// log file, then the server's command line.
+    /// log file, exit-status file, then the server's command line.
     static let script = #"""
         (
-        idle=$1 interval=$2 last=$3 pidfile=$4 log=$5
-        shift 5
+        idle=$1 interval=$2 last=$3 pidfile=$4 log=$5 exitfile=$6
+        shift 6
         "$@" </dev/null >>"$log" 2>&1 &
         server=$!
         printf '%s\n' "$server" >"$pidfile.tmp" && mv -f "$pidfile.tmp" "$pidfile"
@@ -54,7 +54,9 @@ struct EngineWatchdog {
         ) </dev/null >/dev/null 2>&1 &
         poller=$!
         wait "$server"
-        echo "origami watchdog: pid $server exited with status $?" >>"$log"
+        status=$?
+        printf '%s\n' "$status" >"$exitfile.tmp" && mv -f "$exitfile.tmp" "$exitfile"
+        echo "origami watchdog: pid $server exited with status $status" >>"$log"
         kill "$poller" 2>/dev/null
         ) </dev/null >/dev/null 2>&1 &
         """#
@@ -67,12 +69,28 @@ struct EngineWatchdog {
         processes: ProcessTable
     ) throws(EngineError) {
         FileSystem.remove(files.pid)
+        FileSystem.remove(files.exitStatus)
         let idle = String(Int(idleTimeout.rounded(.up)))
         try processes.runDetached(
             ["/bin/sh", "-c", Self.script, "origami-watchdog", idle, String(interval), files.lastUse, files.pid,
-             files.log, server] + arguments,
+             files.log, files.exitStatus, server] + arguments,
             environment: environment
         )
+    }
+
+    /// The signal that ended the server, when the watchdog recorded an exit status above 128 (the shell's
+    /// 128 + N for a process killed by signal N); waits up to `timeout` seconds for the status to be written.
+    func killingSignal(timeout: TimeInterval) async -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if let text = try? String(contentsOfFile: files.exitStatus, encoding: .utf8),
+                let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            {
+                return status > 128 ? status - 128 : nil
+            }
+            guard Date() < deadline else { return nil }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
     }
 
     /// The pid the watchdog wrote, waiting up to `timeout` seconds for it to appear.

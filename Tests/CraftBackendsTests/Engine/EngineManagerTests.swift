@@ -137,6 +137,33 @@ struct EngineManagerTests {
         #expect(last.detail.contains("failed to load model"))
     }
 
+    @Test(arguments: [("ILL", SIGILL, "SIGILL (an instruction this processor cannot run)"),
+                      ("SEGV", SIGSEGV, "SIGSEGV (a memory access fault: a crash)")])
+    func aServerKilledBySignalWhileLoadingIsNamedAndNotStartedAgain(
+        name: String, signal: Int32, words: String
+    ) async throws {
+        let launches = sandbox.root + "/launches-\(name)"
+        let engine = manager(extra: ["FAKE_SIGNAL": name, "FAKE_LAUNCHES": launches])
+        let first = await #expect(throws: EngineError.self) { try await engine.start() }
+        guard case .killedBySignal(let killer, let loading, _, let tail)? = first else {
+            Issue.record("expected a start killed by a signal, got \(String(describing: first))")
+            return
+        }
+        #expect(killer == signal)
+        #expect(loading)
+        #expect(tail.contains { $0.contains("load_tensors") })
+        let message = try #require(first).description
+        #expect(message.contains("llama-server was killed by \(words) while loading the model"))
+        #expect(first?.exitStatus.rawValue == 69)
+        // The same manager (one origami process) does not launch the crashing server again.
+        let second = await #expect(throws: EngineError.self) { try await engine.start() }
+        #expect(second == first)
+        let lines = try String(contentsOfFile: launches, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 1)
+        let checks = await engine.diagnose()
+        #expect(checks.first { $0.name == "last start" }?.detail.contains("killed by SIG\(name)") == true)
+    }
+
     @Test func watchdogStopsTheServerAfterTheIdleTimeout() async throws {
         var brief = configuration
         // Idle counts from the launch, so the limit leaves a loaded machine time to finish starting the server
