@@ -11,7 +11,8 @@ import Testing
 
     /// The package's files, relative to the root they were installed in.
     static let packaged = [
-        "usr/bin/origami", "usr/lib/origami/origami", "usr/share/bash-completion/completions/origami",
+        "usr/bin/origami", "usr/lib/origami/origami", "usr/lib/origami/origami_CraftCore.resources/projects.json",
+        "usr/share/bash-completion/completions/origami",
         "usr/share/fish/vendor_completions.d/origami.fish", "usr/share/man/man1/origami.1.gz",
         "usr/share/zsh/vendor-completions/_origami",
     ]

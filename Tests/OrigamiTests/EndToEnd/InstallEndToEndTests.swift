@@ -8,7 +8,8 @@ import Testing
     /// The files install puts under the prefix.
     static let installedFiles = [
         "bin/origami", "share/bash-completion/completions/origami", "share/fish/vendor_completions.d/origami.fish",
-        "share/man/man1/origami.1", "share/origami/install-manifest", "share/zsh/site-functions/_origami",
+        "share/man/man1/origami.1", "share/origami/install-manifest", "share/origami/projects.json",
+        "share/zsh/site-functions/_origami",
     ]
 
     private static func tool(_ name: String) -> String? {
