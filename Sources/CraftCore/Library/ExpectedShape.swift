@@ -59,7 +59,8 @@ public struct ExpectedShape: Sendable, Hashable, Codable {
         "\(Int((share * 100).rounded())) %"
     }
 
-    static func ratio(_ value: Double) -> String {
+    /// A ratio to one decimal, e.g. "1.4".
+    public static func ratio(_ value: Double) -> String {
         let tenths = Int((value * 10).rounded())
         return "\(tenths / 10).\(tenths % 10)"
     }

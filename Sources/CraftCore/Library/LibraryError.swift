@@ -1,3 +1,5 @@
+public import CraftSchema
+
 /// Why the project library could not be used.
 public enum LibraryError: Error, Sendable, Hashable {
     // MARK: The file
@@ -27,6 +29,17 @@ extension LibraryError: CustomStringConvertible {
                 + (problems.count > 5 ? " (and \(problems.count - 5) more)" : "")
         case .unknownProject(let name, let known):
             "no project '\(name)' in the library; 'origami library' lists them (\(known.prefix(6).joined(separator: ", ")), …)"
+        }
+    }
+}
+
+extension LibraryError: ExitStatusProviding {
+    /// 66 when the library is not installed, 65 when it cannot be read, 64 for a name not in it.
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .missing: .noInput
+        case .unreadable, .invalid: .dataError
+        case .unknownProject: .usage
         }
     }
 }

@@ -23,6 +23,8 @@ public struct Workbench: Sendable {
     public var now: @Sendable () -> Date
     /// Called once if another origami holds the project's lock, so the command can say it is waiting.
     public var onWait: @Sendable () -> Void
+    /// Reads the project library (see `ProjectLibrary`): the one installed with the command unless a test sets it.
+    public var library: @Sendable () throws -> ProjectLibrary = { try ProjectLibrary.bundled() }
 
     /// Creates a workbench from its parts.
     public init(
