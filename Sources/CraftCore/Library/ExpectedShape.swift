@@ -55,7 +55,8 @@ public struct ExpectedShape: Sendable, Hashable, Codable {
         word.first.map { "aeiou".contains($0) } == true ? "an" : "a"
     }
 
-    static func percent(_ share: Double) -> String {
+    /// A share as a whole percentage, e.g. "38 %".
+    public static func percent(_ share: Double) -> String {
         "\(Int((share * 100).rounded())) %"
     }
 
