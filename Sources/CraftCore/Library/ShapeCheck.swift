@@ -86,3 +86,14 @@ public struct ShapeCheck: Sendable, Hashable {
         return text
     }
 }
+
+extension ShapeCheck {
+    /// The verdict rule: a complete verdict is not taken when the measured outline disagrees with the step's shape
+    /// (the photo shows other sides than the fold leaves). Returns whether it overruled the model.
+    public func overrules(_ feedback: inout CoachFeedback) -> Bool {
+        guard verdict == .disagrees, feedback.isCurrentStepComplete else { return false }
+        feedback.isCurrentStepComplete = false
+        feedback.completionMessage = nil
+        return true
+    }
+}

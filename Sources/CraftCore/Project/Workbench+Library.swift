@@ -1,3 +1,5 @@
+import Foundation
+
 /// What `startLibraryProject` did.
 public struct LibraryStartOutcome: Sendable {
     /// The library project now being made.
@@ -45,5 +47,22 @@ extension Workbench {
         project.tutorial = tutorial
         project.currentStep = 1
         project.terms = []
+    }
+}
+
+extension Workbench {
+    /// The shape check of a library tutorial's step: the first progress photo measured against the step's expected
+    /// shape, with the last photo filed under the step before for the area change. Nil for a model-written
+    /// tutorial, a step without a shape, or when the library cannot be read.
+    func shapeCheck(_ project: Project, tutorial: Tutorial, step: Int, photos: [URL]) -> ShapeCheck? {
+        guard tutorial.libraryProject != nil, let first = photos.first,
+              let chosen = (try? library())?.project(of: tutorial), chosen.step(step)?.shape != nil
+        else { return nil }
+        let previous = project.photos.last { $0.step == step - 1 }
+            .flatMap { record in
+                measureScene(record.path.hasPrefix("/")
+                    ? URL(fileURLWithPath: record.path) : store.root.appendingPathComponent(record.path))
+            }
+        return ShapeCheck(project: chosen, step: step, scene: measureScene(first), previous: previous)
     }
 }

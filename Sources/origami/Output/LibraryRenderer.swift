@@ -38,6 +38,18 @@ struct LibraryRenderer {
         return out
     }
 
+    /// The coach's shape check in one sentence for the person.
+    static func shapeLine(_ check: ShapeCheck, overruled: Bool) -> String {
+        let expected = "Shape check: this step should leave \(check.expected.words)"
+        switch check.verdict {
+        case .agrees: return expected + "; the photo's outline is \(check.measured!), which agrees."
+        case .disagrees:
+            return expected + "; the photo's outline is \(check.measured!)"
+                + (overruled ? ", so the model's 'complete' was not taken." : ".")
+        case .unmeasured: return expected + "; no outline could be measured in the photo."
+        }
+    }
+
     private func pad(_ text: String, _ width: Int) -> String {
         text + String(repeating: " ", count: max(0, width - text.count))
     }

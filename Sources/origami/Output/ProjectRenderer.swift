@@ -120,6 +120,9 @@ struct ProjectRenderer {
             text += wrap(
                 "The model cannot see photos: it judged origami's description of the photo.", indent: 2)
         }
+        if let check = result.shapeCheck {
+            text += wrap(style.dim(LibraryRenderer.shapeLine(check, overruled: result.overruledByShape)), indent: 2)
+        }
         if result.isStepComplete, !outcome.advanced, outcome.currentStep <= outcome.stepCount {
             text += wrap(
                 "The tutorial stays on step \(outcome.currentStep): steps are done in order, and a check of another "
