@@ -91,6 +91,8 @@ import Testing
         let version = try run(command, ["--version"])
         #expect(version.status == 0, "\(version.stderr)")
         #expect(version.stdout == (try run(OrigamiProcess.binary.path, ["--version"])).stdout)
+        let library = try run(command, ["library", "crane"])
+        #expect(library.status == 0 && library.stdout.hasPrefix("Paper Crane (crane:"), "\(library.stderr)")
         let page = try run(
             Self.tool("man")!, ["-P", "cat", "-l", root.appendingPathComponent("usr/share/man/man1/origami.1.gz").path])
         #expect(page.stdout.contains("ORIGAMI(1)") && page.stdout.contains("EXIT STATUS"), "\(page.stderr)")

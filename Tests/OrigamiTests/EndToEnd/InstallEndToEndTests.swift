@@ -92,6 +92,10 @@ import Testing
         #expect(version.status == 0)
         #expect(version.stdout == (try run(OrigamiProcess.binary.path, ["--version"])).stdout)
         #expect(version.stdout.hasPrefix("origami "))
+        // The installed command finds its project library under the prefix, not in the build directory.
+        let library = try run(path("bin/origami"), ["library", "paper-cup"])
+        #expect(library.status == 0, "\(library.stderr)")
+        #expect(library.stdout.hasPrefix("Paper Cup (paper-cup: origami, beginner)"))
 
         let page = try run(Self.tool("man")!, ["-P", "cat", "-l", path("share/man/man1/origami.1")])
         #expect(page.status == 0, "\(page.stderr)")
