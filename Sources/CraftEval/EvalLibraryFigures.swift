@@ -49,7 +49,8 @@ public struct EvalSourceFigures: Sendable, Hashable, Codable {
         }
         let count = max(tutorial.steps.count, library.steps.count)
         let differing = (0..<count).filter { index in
-            index >= tutorial.steps.count || index >= library.steps.count || tutorial.steps[index] != library.steps[index]
+            index >= tutorial.steps.count || index >= library.steps.count
+                || tutorial.steps[index] != library.steps[index]
         }
         return .init(
             name: "libraryStepsMatch", passed: differing.isEmpty,

@@ -28,7 +28,8 @@ extension LibraryError: CustomStringConvertible {
             "\(path): the project library breaks its rules: \(problems.prefix(5).joined(separator: "; "))"
                 + (problems.count > 5 ? " (and \(problems.count - 5) more)" : "")
         case .unknownProject(let name, let known):
-            "no project '\(name)' in the library; 'origami library' lists them (\(known.prefix(6).joined(separator: ", ")), …)"
+            "no project '\(name)' in the library; 'origami library' lists them "
+                + "(\(known.prefix(6).joined(separator: ", ")), …)"
         }
     }
 }

@@ -12,8 +12,8 @@ extension ProjectLibrary {
     /// numbered 1, 2, 3 … with the tutorial's step count, every shape sane, and no folding step growing the piece.
     public var violations: [String] {
         var found: [String] = []
-        for (index, earlier) in CraftText.earlierDuplicates(projects, identity: { CraftText.nearKey($0.title) })
-            .enumerated() where earlier != nil {
+        let titles = CraftText.earlierDuplicates(projects) { CraftText.nearKey($0.title) }
+        for (index, earlier) in titles.enumerated() where earlier != nil {
             found.append("projects[\(index)].title: '\(projects[index].title)' repeats projects[\(earlier!)]")
         }
         for (index, earlier) in CraftText.earlierDuplicates(projects, identity: \.id).enumerated() where earlier != nil {
@@ -40,7 +40,8 @@ extension LibraryProject {
         if description.contains("\n") { found.append("description: must be one line") }
         if !ProjectLibrary.crafts.contains(craft) { found.append("craft: '\(craft)' is not a known craft") }
         if !ProjectLibrary.difficulties.contains(difficulty) {
-            found.append("difficulty: '\(difficulty)' is not one of \(ProjectLibrary.difficulties.joined(separator: ", "))")
+            let known = ProjectLibrary.difficulties.joined(separator: ", ")
+            found.append("difficulty: '\(difficulty)' is not one of \(known)")
         }
         if materials.isEmpty { found.append("materials: must list at least one") }
         if supplies.isEmpty { found.append("supplies: must name at least one kind of supply") }
@@ -59,7 +60,8 @@ extension LibraryProject {
     var stepViolations: [String] {
         var found: [String] = []
         var lastArea = 1.0
-        if let sheet, !(sheet.outline == "square" && sheet.aspect == 1 || sheet.outline == "rectangle" && sheet.aspect > 1) {
+        if let sheet,
+           !(sheet.outline == "square" && sheet.aspect == 1 || sheet.outline == "rectangle" && sheet.aspect > 1) {
             found.append("sheet: a square with aspect 1 or a rectangle with aspect over 1")
         }
         for (index, step) in steps.enumerated() {

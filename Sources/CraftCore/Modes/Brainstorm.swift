@@ -84,8 +84,9 @@ public struct Brainstorm: Sendable {
         reports.append(pass2.report)
         return BrainstormResult(
             analyses: analyses,
-            ideas: offers.map { $0.library.marked(pass2.content.ideas, analyses: $0.earlier + analyses, offered: offered) }
-                ?? pass2.content.ideas,
+            ideas: offers.map {
+                $0.library.marked(pass2.content.ideas, analyses: $0.earlier + analyses, offered: offered)
+            } ?? pass2.content.ideas,
             modelSawPhotos: sawPhotos && pass2.modelSawPhotos,
             reports: reports, retries: retries + pass2.retries, usage: pass2.usage, repairs: repairs + pass2.repairs
         )

@@ -59,7 +59,8 @@ import Testing
             """
         let (status, output) = try run(Self.shell("bash")!, ["-c", driver])
         #expect(status == 0)
-        #expect(output == "brainstorm\n--help --hint\nollama\nstart stop status\nbash zsh fish\n--step\npaper-cup paper-chain\n")
+        #expect(output == "brainstorm\n--help --hint\nollama\nstart stop status\nbash zsh fish\n--step\n"
+            + "paper-cup paper-chain\n")
     }
 
     @Test(.enabled(if: shell("zsh") != nil, "needs zsh on PATH (scripts/setup --for-tests installs it)"))
