@@ -30,7 +30,10 @@ let package = Package(
         .target(name: "CraftImages", dependencies: ["CraftSchema", "CImageLibs"], swiftSettings: strict),
         .target(name: "CraftBackends", dependencies: ["CraftSchema"], swiftSettings: strict),
         .target(
-            name: "CraftCore", dependencies: ["CraftSchema", "CraftImages", "CraftBackends"], swiftSettings: strict),
+            name: "CraftCore", dependencies: ["CraftSchema", "CraftImages", "CraftBackends"],
+            // The project library is data, not code: copied into the module's resource bundle, which scripts/install
+            // and scripts/make-deb place where the installed command looks (see ProjectLibrary.locations).
+            resources: [.copy("Library/projects.json")], swiftSettings: strict),
         .target(
             name: "CraftEval", dependencies: ["CraftSchema", "CraftImages", "CraftBackends", "CraftCore"],
             swiftSettings: strict),

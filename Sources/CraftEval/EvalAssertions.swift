@@ -92,6 +92,7 @@ public enum EvalAssertions {
                 message: "asked again \(outcome.retries) \(outcome.retries == 1 ? "time" : "times"), limit \(limit)"
             ))
         }
+        if let library = EvalSourceFigures.libraryVerdict(expectations, on: outcome) { results.append(library) }
         return results
     }
 

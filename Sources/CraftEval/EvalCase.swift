@@ -116,6 +116,8 @@ public struct EvalExpectations: Sendable, Hashable, Codable {
     public var maxTokens: Int?
     /// The answer must be accepted after at most this many retries (broken rules, loops, answers at the cap).
     public var maxRetries: Int?
+    /// The library tutorial a case's tutorial must match step for step (a case that names a library project).
+    public var libraryTutorial: Tutorial?
 
     /// Creates expectations.
     public init(
@@ -128,8 +130,10 @@ public struct EvalExpectations: Sendable, Hashable, Codable {
         notContains: [TextMatch] = [],
         maxLatencyMs: Double? = nil,
         maxTokens: Int? = nil,
-        maxRetries: Int? = nil
+        maxRetries: Int? = nil,
+        libraryTutorial: Tutorial? = nil
     ) {
+        self.libraryTutorial = libraryTutorial
         self.schemaValid = schemaValid
         self.minIdeas = minIdeas
         self.labelsValid = labelsValid

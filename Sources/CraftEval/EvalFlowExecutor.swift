@@ -158,13 +158,21 @@ public struct EvalFlowExecutor: EvalExecutor {
             outcome.ideaCount = result.ideas.count
         case .tutorial:
             guard let idea = inputs.idea else { throw EvalError.missingKey(file: evalCase.name, path: "inputs.idea") }
+            outcome.tutorialSource = TutorialSource.of(idea)
+            if let tutorial = try TutorialSource.libraryTutorial(for: idea) {
+                outcome.answer = tutorial.generatedContent.jsonString
+                return outcome
+            }
             let result = try await TutorialWriter(session: session).write(idea: idea, hint: inputs.hint)
             outcome.answer = result.content.generatedContent.jsonString
         case .coach:
             guard let tutorial = inputs.tutorial, let step = inputs.step else {
                 throw EvalError.missingKey(file: evalCase.name, path: "inputs.tutorial and inputs.step")
             }
-            let result = try await Coach(session: session).check(tutorial: tutorial, step: step, photos: attachments, note: inputs.hint)
+            outcome.tutorialSource = TutorialSource.of(tutorial)
+            let shape = try TutorialSource.shapeCheck(tutorial, step: step, photo: inputs.photos.first?.url)
+            let result = try await Coach(session: session).check(
+                tutorial: tutorial, step: step, photos: attachments, note: inputs.hint, shape: shape)
             outcome.answer = result.feedback.generatedContent.jsonString
             outcome.stepComplete = result.isStepComplete
         case .term:

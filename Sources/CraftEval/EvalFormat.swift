@@ -57,6 +57,7 @@ enum EvalFormat {
         rows.append(("retries", String(metrics.retries)
             + (metrics.endpointRetries.map { " (and \($0) sent to another endpoint)" } ?? "")))
         rows += loopFigures(metrics)
+        rows += EvalSourceFigures.rows(metrics.tutorialSources ?? [])
         rows.append(("errors", String(metrics.errors)))
         rows.append(("cached runs", String(metrics.cachedRuns)))
         return rows

@@ -65,6 +65,8 @@ public struct EvalMetrics: Sendable, Hashable, Codable {
     public var promptTokens: Int?
     /// Completion tokens over all runs, when the backend reported any.
     public var completionTokens: Int?
+    /// The figures of runs on library tutorials and on model-written ones, apart; nil when no run had a tutorial.
+    public var tutorialSources: [EvalSourceFigures]?
 
     /// Computes the figures of `results`.
     public init(_ results: [EvalRunResult]) {
@@ -105,6 +107,8 @@ public struct EvalMetrics: Sendable, Hashable, Codable {
         latencyP95Ms = Self.percentile(latencies, 0.95)
         promptTokens = Self.sum(results.map(\.outcome.promptTokens))
         completionTokens = Self.sum(results.map(\.outcome.completionTokens))
+        let sources = EvalSourceFigures.of(results)
+        tutorialSources = sources.isEmpty ? nil : sources
     }
 
     /// The nearest-rank percentile `p` (0…1) of sorted values; nil when there are none.

@@ -41,6 +41,8 @@ public struct EvalOutcome: Sendable, Hashable, Codable {
     public var failedEndpoints: [EndpointFailure]?
     /// Why the run failed before producing an answer, if it did.
     public var error: Failure?
+    /// Where the tutorial of a tutorial, coach or term run came from: `library` or `model` (see `TutorialSource`).
+    public var tutorialSource: String?
 
     /// Creates an outcome.
     public init(

@@ -1,3 +1,4 @@
+import CraftCore
 public import Foundation
 
 /// A suite of eval cases read from a JSON file: defaults (backend, model, repeats, timeout) and cases whose
@@ -139,6 +140,13 @@ private struct CaseResolver {
             }
         case nil: break
         }
+        if let name = raw.inputs.library {
+            let project = try libraryProject(name, path: "\(base).inputs.library")
+            inputs.idea = inputs.idea ?? BrainstormIdea(
+                title: project.title, description: project.description, libraryProject: project.id)
+            inputs.tutorial = inputs.tutorial ?? project.tutorial
+            if raw.mode == .tutorial { expectations.libraryTutorial = project.tutorial }
+        }
         if raw.mode == .coach || raw.mode == .term, let series = manifest?.series {
             if inputs.tutorial == nil { inputs.tutorial = series }
             if raw.mode == .coach, inputs.step == nil, let photo = photos.first {
@@ -163,6 +171,18 @@ private struct CaseResolver {
             repeats: raw.repeats ?? defaults.repeats ?? 1,
             timeoutSeconds: raw.timeoutSeconds ?? defaults.timeoutSeconds ?? EvalSuite.defaultTimeoutSeconds
         )
+    }
+
+    /// The library project a case names, from the library installed with origami.
+    private func libraryProject(_ name: String, path: String) throws(EvalError) -> LibraryProject {
+        let library: ProjectLibrary
+        do { library = try ProjectLibrary.bundled() } catch {
+            throw .invalidValue(file: file, path: path, problem: "\(error)")
+        }
+        guard let project = library.project(named: name) else {
+            throw .invalidValue(file: file, path: path, problem: "no project '\(name)' in origami's library")
+        }
+        return project
     }
 
     /// Each mode's required inputs are present.

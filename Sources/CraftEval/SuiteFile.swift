@@ -122,18 +122,20 @@ struct SuiteFile: Decodable {
         var tutorial: Tutorial?
         var step: Int?
         var term: String?
+        var library: String?
 
         init() {}
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: SuiteKey.self)
-            try container.rejectUnknownKeys(["photos", "hint", "idea", "tutorial", "step", "term"])
+            try container.rejectUnknownKeys(["photos", "hint", "idea", "tutorial", "step", "term", "library"])
             photos = try container.optional([String].self, "photos") ?? []
             hint = try container.optional(String.self, "hint")
             idea = try container.optional(IdeaInput.self, "idea")?.idea
             tutorial = try container.optional(TutorialInput.self, "tutorial")?.tutorial
             step = try container.count("step", atLeast: 1)
             term = try container.optional(String.self, "term")
+            library = try container.optional(String.self, "library")
         }
     }
 

@@ -6,11 +6,15 @@ public struct BrainstormIdea: Sendable, Hashable, Codable {
     public var title: String
     /// What the project is and how it uses the supplies.
     public var description: String
+    /// The id of the library project this idea is (see `ProjectLibrary`); nil for the model's own idea. Set by
+    /// origami, never by the model: its tutorial then comes from the library.
+    public var libraryProject: String?
 
     /// Creates an idea.
-    public init(title: String, description: String) {
+    public init(title: String, description: String, libraryProject: String? = nil) {
         self.title = title
         self.description = description
+        self.libraryProject = libraryProject
     }
 
     /// An idea as it streams.

@@ -8,12 +8,15 @@ public struct Tutorial: Sendable, Hashable, Codable {
     public var materials: [String]
     /// The steps in order, numbered from 1.
     public var steps: [TutorialStep]
+    /// The id of the library project the tutorial was taken from (see `ProjectLibrary`); nil when the model wrote it.
+    public var libraryProject: String?
 
     /// Creates a tutorial.
-    public init(title: String, materials: [String], steps: [TutorialStep]) {
+    public init(title: String, materials: [String], steps: [TutorialStep], libraryProject: String? = nil) {
         self.title = title
         self.materials = materials
         self.steps = steps
+        self.libraryProject = libraryProject
     }
 
     /// A tutorial as it streams.

@@ -31,10 +31,14 @@ public struct Brainstorm: Sendable {
     ///   - photos: every photo of the project, in the order given.
     ///   - alreadyAnalysed: labels analysed by earlier runs; those photos are not sent again.
     ///   - hint: what the person typed to steer the ideas, added to pass 2 as a quoted filter.
+    ///   - offers: the library and the earlier runs' analyses: the library projects the photos' supplies make are
+    ///     named to the model in pass 2, and an idea that is one of them is marked as from the library (see
+    ///     `LibraryOffers`).
     public func run(
         photos: [Attachment],
         alreadyAnalysed: Set<String> = [],
         hint: String? = nil,
+        offers: (library: LibraryOffers, earlier: [ImageAnalysis])? = nil,
         onUpdate: @escaping @Sendable (Update) -> Void = { _ in }
     ) async throws -> BrainstormResult {
         var seen = alreadyAnalysed
@@ -65,8 +69,10 @@ public struct Brainstorm: Sendable {
             sawPhotos = pass1.modelSawPhotos
             repairs = pass1.repairs
         }
+        let offered = offers.map { $0.library.candidates(for: $0.earlier + analyses, hint: hint) } ?? []
         let pass2 = try await session.respond(
-            to: CraftPrompts.ideas(hint: hint), generating: BrainstormIdeaList.self,
+            to: LibraryOffers.prompt(CraftPrompts.ideas(hint: hint), offering: offered),
+            generating: BrainstormIdeaList.self,
             onUpdate: { update in
                 switch update {
                 case .partial(let snapshot): onUpdate(.ideas(snapshot))
@@ -77,7 +83,11 @@ public struct Brainstorm: Sendable {
         )
         reports.append(pass2.report)
         return BrainstormResult(
-            analyses: analyses, ideas: pass2.content.ideas, modelSawPhotos: sawPhotos && pass2.modelSawPhotos,
+            analyses: analyses,
+            ideas: offers.map {
+                $0.library.marked(pass2.content.ideas, analyses: $0.earlier + analyses, offered: offered)
+            } ?? pass2.content.ideas,
+            modelSawPhotos: sawPhotos && pass2.modelSawPhotos,
             reports: reports, retries: retries + pass2.retries, usage: pass2.usage, repairs: repairs + pass2.repairs
         )
     }

@@ -35,6 +35,7 @@ public struct Coach: Sendable {
         step: Int,
         photos: [Attachment],
         note: String? = nil,
+        shape: ShapeCheck? = nil,
         onRetry: @escaping @Sendable ([String]) -> Void = { _ in }
     ) async throws -> CoachResult {
         guard let current = tutorial.steps.first(where: { $0.number == step }) else {
@@ -46,7 +47,7 @@ public struct Coach: Sendable {
             step: step, title: current.title, instruction: current.instruction, photos: photos, note: note
         )
         let result = try await session.respond(
-            to: prompt, generating: CoachFeedback.self,
+            to: shape.map { Prompt(prompt.segments + [.text($0.sentence)]) } ?? prompt, generating: CoachFeedback.self,
             onUpdate: { if case .retrying(let violations) = $0 { onRetry(violations) } }
         )
         var feedback = result.content
@@ -57,6 +58,7 @@ public struct Coach: Sendable {
             feedback.isCurrentStepComplete = false
             feedback.completionMessage = nil
         }
+        let overruled = shape?.overrules(&feedback) ?? false
         let complete = feedback.isCurrentStepComplete
         let last = tutorial.steps.map(\.number).max() ?? step
         return CoachResult(
@@ -71,7 +73,9 @@ public struct Coach: Sendable {
             report: result.report,
             retries: result.retries,
             usage: result.usage,
-            repairs: result.repairs
+            repairs: result.repairs,
+            shapeCheck: shape,
+            overruledByShape: overruled
         )
     }
 }
@@ -117,4 +121,8 @@ public struct CoachResult: Sendable, Hashable {
     /// The repairs made to the answer before it was checked, e.g. a completion message dropped from an incomplete
     /// verdict.
     public var repairs: [String] = []
+    /// The photo's measured outline against the library step's expected shape, when the step has one.
+    public var shapeCheck: ShapeCheck?
+    /// True when the model called the step complete but the measured outline disagreed, so it was not taken.
+    public var overruledByShape = false
 }

@@ -31,10 +31,12 @@ extension Workbench {
             throw error
         }
         let base = try await snapshot(create: true)
+        // Without an installed library the ideas are the model's alone; 'origami library' says what is missing.
+        let offers = (try? library()).map { (library: LibraryOffers(library: $0), earlier: base.analyses) }
         return try await askModel(from: base, create: true) { session in
             try await Brainstorm(session: session).run(
                 photos: attachments, alreadyAnalysed: Set(base.analyses.map(\.image.label)), hint: hint,
-                onUpdate: onUpdate)
+                offers: offers, onUpdate: onUpdate)
         } merge: { project, result in
             record(files, attachments, in: &project)
             // Another brainstorm may have analysed some of the same photos meanwhile; each keeps one analysis.

@@ -40,9 +40,10 @@ extension Workbench {
         let attachments = try files.map(loadPhoto)
         let base = try await snapshot(create: false)
         let (tutorial, step) = try checkable(base, step: requested)
+        let shape = shapeCheck(base, tutorial: tutorial, step: step, photos: files)
         return try await askModel(from: base) { session in
             try await Coach(session: session).check(
-                tutorial: tutorial, step: step, photos: attachments, note: note, onRetry: onRetry)
+                tutorial: tutorial, step: step, photos: attachments, note: note, shape: shape, onRetry: onRetry)
         } merge: { project, result in
             try unchanged(project.tutorial, tutorial, "the tutorial")
             record(files, attachments, in: &project, step: step)

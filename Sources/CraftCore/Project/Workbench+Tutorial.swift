@@ -16,7 +16,8 @@ public struct TutorialOutcome: Sendable {
 
 extension Workbench {
     /// Chooses idea `requested` (default: the one chosen before, else 1) and writes its tutorial, or returns the
-    /// tutorial already written for it. A newly chosen idea starts again at step 1.
+    /// tutorial already written for it. A newly chosen idea starts again at step 1. An idea from the project library
+    /// takes the library's steps as they are; no model is asked.
     public func tutorial(
         idea requested: Int?,
         onUpdate: @escaping @Sendable (GenerationUpdate<Tutorial>) -> Void = { _ in }
@@ -30,6 +31,9 @@ extension Workbench {
         if base.chosenIdea == number, let tutorial = base.tutorial {
             return TutorialOutcome(
                 tutorial: tutorial, idea: number, currentStep: base.currentStep, isNew: false, report: nil)
+        }
+        if let id = base.ideas[number - 1].libraryProject {
+            return try await adoptLibraryTutorial(id, idea: number, base: base)
         }
         return try await askModel(from: base) { session in
             try await TutorialWriter(session: session).write(idea: base.ideas[number - 1], onUpdate: onUpdate)

@@ -1,5 +1,5 @@
 public import CraftBackends
-import CraftImages
+public import CraftImages
 public import Foundation
 
 /// What the commands do to a project, as CraftCore entry points: each reads the project (under its lock, released
@@ -23,6 +23,10 @@ public struct Workbench: Sendable {
     public var now: @Sendable () -> Date
     /// Called once if another origami holds the project's lock, so the command can say it is waiting.
     public var onWait: @Sendable () -> Void
+    /// Reads the project library (see `ProjectLibrary`): the one installed with the command unless a test sets it.
+    public var library: @Sendable () throws -> ProjectLibrary = { try ProjectLibrary.bundled() }
+    /// Measures the objects in a photo file for the coach's shape check; nil when it cannot be read.
+    public var measureScene: @Sendable (URL) -> PhotoScene? = { try? Photo.load(contentsOf: $0).analysis.scene }
 
     /// Creates a workbench from its parts.
     public init(

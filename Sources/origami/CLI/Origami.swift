@@ -10,6 +10,7 @@ enum Origami {
     /// Every command, in the order help lists them.
     static let commands: [any Command.Type] = [
         BrainstormCommand.self, TutorialCommand.self, CoachCommand.self, TermCommand.self, StatusCommand.self,
+        LibraryCommand.self,
         DoctorCommand.self, EngineCommand.self, EvalCommand.self, HelpCommand.self, CompletionsCommand.self,
         ManCommand.self,
     ]

@@ -55,8 +55,8 @@ enum BrainstormCommand: Command {
         }
         view.repaired(outcome.result.repairs)
         let ideas = outcome.result.ideas
-        view.finish(
-            renderer.photoLines(outcome.photos) + [""] + renderer.ideaLines(ideas.map { ($0.title, $0.description) }))
+        let marked = ideas.map { ($0.title + ($0.libraryProject == nil ? "" : " (from the library)"), $0.description) }
+        view.finish(renderer.photoLines(outcome.photos) + [""] + renderer.ideaLines(marked))
         context.report(outcome.result.reports, sawPhotos: outcome.result.modelSawPhotos)
         console.message(console.err.dim("Next: origami tutorial --idea N"))
         console.event("result", [
@@ -70,7 +70,9 @@ enum BrainstormCommand: Command {
             })),
             ("ideas", .array(ideas.enumerated().map { index, idea in
                 .object([("number", GeneratedContent(index + 1)), ("title", .string(idea.title)),
-                         ("description", .string(idea.description))])
+                         ("description", .string(idea.description)),
+                         ("fromLibrary", .bool(idea.libraryProject != nil)),
+                         ("libraryProject", .optional(idea.libraryProject))])
             })),
             ("modelSawPhotos", .bool(outcome.result.modelSawPhotos)),
             ("answeredBy", .optional(outcome.result.reports.last?.answeredBy)),

@@ -76,6 +76,13 @@ enum CoachCommand: Command {
             ("completionMessage", .optional(feedback.completionMessage)),
             ("currentStep", GeneratedContent(outcome.currentStep)), ("stepCount", GeneratedContent(outcome.stepCount)),
             ("modelSawPhotos", .bool(result.modelSawPhotos)), ("answeredBy", .optional(result.report.answeredBy)),
+            ("shapeCheck", result.shapeCheck.map { check in
+                .object([
+                    ("expected", .string(check.expected.outline)), ("measured", .optional(check.measured)),
+                    ("verdict", .string(check.verdict.rawValue)),
+                    ("overruledCompletion", .bool(result.overruledByShape)),
+                ])
+            } ?? .null),
         ])
     }
 

@@ -62,6 +62,8 @@ enum TutorialCommand: Command {
                          ("instruction", .string(step.instruction))])
             })),
             ("currentStep", GeneratedContent(outcome.currentStep)),
+            ("source", .string(tutorial.libraryProject == nil ? "model" : "library")),
+            ("libraryProject", .optional(tutorial.libraryProject)),
         ])
     }
 }

@@ -37,14 +37,17 @@ struct ProjectRenderer {
         if project.ideas.isEmpty { out += "  (none yet: run 'origami brainstorm PHOTO...')\n" }
         for (index, entry) in project.ideas.enumerated() {
             let chosen = project.chosenIdea == index + 1
-            out += idea(number: index + 1, title: entry.title, description: entry.description, chosen: chosen)
+            out += idea(
+                number: index + 1, title: entry.title, description: entry.description, chosen: chosen,
+                fromLibrary: entry.libraryProject != nil)
         }
         return out
     }
 
-    /// One idea: its number and title, then its description indented.
-    func idea(number: Int, title: String, description: String, chosen: Bool = false) -> String {
-        let mark = chosen ? style.green(" (chosen)") : ""
+    /// One idea: its number and title, marked when it is from the library, then its description indented.
+    func idea(number: Int, title: String, description: String, chosen: Bool = false, fromLibrary: Bool = false)
+        -> String {
+        let mark = (fromLibrary ? style.dim(" (from the library)") : "") + (chosen ? style.green(" (chosen)") : "")
         return "  \(number). " + style.bold(title) + mark + "\n" + wrap(description, indent: 5)
     }
 
@@ -54,7 +57,7 @@ struct ProjectRenderer {
         _ tutorial: Tutorial, current: Int, chosenIdea: Int?, notes: (Int) -> [String] = { _ in [] }
     ) -> String {
         var out = style.bold("Tutorial: " + tutorial.title) + (chosenIdea.map { style.dim(" (idea \($0))") } ?? "")
-        out += "\n"
+        out += "\n" + style.dim("  " + Self.origin(of: tutorial)) + "\n"
         if !tutorial.materials.isEmpty {
             out += wrap("Materials: " + tutorial.materials.joined(separator: ", "), indent: 2)
         }
@@ -69,6 +72,13 @@ struct ProjectRenderer {
             out += "  " + style.green("All steps are complete.") + "\n"
         }
         return out
+    }
+
+    /// Where a tutorial's steps come from, in words: the checked library, or the model.
+    static func origin(of tutorial: Tutorial) -> String {
+        tutorial.libraryProject == nil
+            ? "Written by the model: check each step against what you know."
+            : "From origami's library of checked projects (\(tutorial.libraryProject!))."
     }
 
     /// One coaching answer: its sections, the verdict and the completion message.
@@ -109,6 +119,9 @@ struct ProjectRenderer {
         case .description:
             text += wrap(
                 "The model cannot see photos: it judged origami's description of the photo.", indent: 2)
+        }
+        if let check = result.shapeCheck {
+            text += wrap(style.dim(LibraryRenderer.shapeLine(check, overruled: result.overruledByShape)), indent: 2)
         }
         if result.isStepComplete, !outcome.advanced, outcome.currentStep <= outcome.stepCount {
             text += wrap(

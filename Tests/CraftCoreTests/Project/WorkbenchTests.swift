@@ -78,11 +78,12 @@ import Testing
     @Test func brainstormCreatesTheProjectAndRemembersThePhotos() async throws {
         let model = TestLanguageModel(answers: [Self.analysis, Self.ideas, Self.ideas])
         let outcome = try await bench(model).brainstorm(photos: [photo], hint: nil)
-        #expect(outcome.result.ideas.map(\.title) == ["Crane", "Boat", "Cup"])
+        // The model chose no library project, so the library's easiest paper project is offered beside its ideas.
+        #expect(outcome.result.ideas.map(\.title) == ["Crane", "Boat", "Cup", "Paper Cup"])
         let project = try store.load()
         #expect(project.photos == [Project.PhotoRecord(label: "Photo_aaaaaa", path: "red.jpg", sha256: "aaaaaa00")])
         #expect(project.analyses.map(\.typeOfImage) == [.supplies])
-        #expect(project.ideas.count == 3)
+        #expect(project.ideas.map(\.libraryProject) == [nil, nil, nil, "paper-cup"])
         #expect(!project.transcript.entries.isEmpty)
         // Again with the same photo: it is not analysed again, only ideas are asked for.
         _ = try await bench(model).brainstorm(photos: [photo], hint: "for a child")
@@ -94,8 +95,8 @@ import Testing
     @Test func tutorialIsWrittenOnceAndChosenIdeasAreChecked() async throws {
         let model = TestLanguageModel(answers: [Self.analysis, Self.ideas, Self.tutorial])
         _ = try await bench(model).brainstorm(photos: [photo], hint: nil)
-        await #expect(throws: ProjectError.ideaOutOfRange(requested: 4, count: 3)) {
-            _ = try await bench(model).tutorial(idea: 4)
+        await #expect(throws: ProjectError.ideaOutOfRange(requested: 5, count: 4)) {
+            _ = try await bench(model).tutorial(idea: 5)
         }
         let written = try await bench(model).tutorial(idea: 2)
         #expect(written.isNew && written.idea == 2 && written.tutorial.steps.count == 3)

@@ -55,10 +55,12 @@ import Testing
             comp origami engine s
             comp origami completions ''
             comp origami coach --st
+            comp origami library paper-c
             """
         let (status, output) = try run(Self.shell("bash")!, ["-c", driver])
         #expect(status == 0)
-        #expect(output == "brainstorm\n--help --hint\nollama\nstart stop status\nbash zsh fish\n--step\n")
+        #expect(output == "brainstorm\n--help --hint\nollama\nstart stop status\nbash zsh fish\n--step\n"
+            + "paper-cup paper-chain\n")
     }
 
     @Test(.enabled(if: shell("zsh") != nil, "needs zsh on PATH (scripts/setup --for-tests installs it)"))

@@ -50,6 +50,8 @@ import Testing
               coach                   Get feedback on a photo of your progress.
               term                    Explain a craft term, or list the tutorial's terms.
               status                  Show the photos, ideas, steps and last feedback.
+              library                 List the library's checked projects, show one, or
+                                      start one.
               doctor                  Show the settings, each mode's model, and check every
                                       backend.
               engine                  Start, stop or inspect the on-box model servers.
@@ -175,6 +177,31 @@ import Testing
 
             OPTIONS:
               --html FILE             Write the tutorial as one self-contained HTML page.
+              -h, --help              Show help information.
+
+              The global options (--backend, --model, --json, --quiet and others) work with
+              every command; 'origami --help' lists them.
+
+            """)
+    }
+
+    @Test func helpOfLibrary() {
+        #expect(formatter.help(path: ["library"]) == """
+            OVERVIEW: List the library's checked projects, show one, or start one.
+
+            The library holds classic projects whose steps are known and checked: origami,
+            paper, yarn, fabric and buttons. Without NAME, lists them; with NAME (an id such
+            as paper-cup, or a title), shows its materials, steps, the shape each fold
+            leaves and where the steps come from. With --start, makes it this project's
+            tutorial at step 1, without a brainstorm; no model is asked.
+
+            USAGE: origami library [--start] [OPTIONS] [NAME]
+
+            ARGUMENTS:
+              NAME                    The project to show, by id or title, e.g. paper-cup.
+
+            OPTIONS:
+              --start                 Make NAME this project's tutorial, at step 1.
               -h, --help              Show help information.
 
               The global options (--backend, --model, --json, --quiet and others) work with

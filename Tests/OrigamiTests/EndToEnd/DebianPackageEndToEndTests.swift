@@ -11,7 +11,8 @@ import Testing
 
     /// The package's files, relative to the root they were installed in.
     static let packaged = [
-        "usr/bin/origami", "usr/lib/origami/origami", "usr/share/bash-completion/completions/origami",
+        "usr/bin/origami", "usr/lib/origami/origami", "usr/lib/origami/origami_CraftCore.resources/projects.json",
+        "usr/share/bash-completion/completions/origami",
         "usr/share/fish/vendor_completions.d/origami.fish", "usr/share/man/man1/origami.1.gz",
         "usr/share/zsh/vendor-completions/_origami",
     ]
@@ -90,6 +91,8 @@ import Testing
         let version = try run(command, ["--version"])
         #expect(version.status == 0, "\(version.stderr)")
         #expect(version.stdout == (try run(OrigamiProcess.binary.path, ["--version"])).stdout)
+        let library = try run(command, ["library", "crane"])
+        #expect(library.status == 0 && library.stdout.hasPrefix("Paper Crane (crane:"), "\(library.stderr)")
         let page = try run(
             Self.tool("man")!, ["-P", "cat", "-l", root.appendingPathComponent("usr/share/man/man1/origami.1.gz").path])
         #expect(page.stdout.contains("ORIGAMI(1)") && page.stdout.contains("EXIT STATUS"), "\(page.stderr)")

@@ -8,7 +8,8 @@ import Testing
     /// The files install puts under the prefix.
     static let installedFiles = [
         "bin/origami", "share/bash-completion/completions/origami", "share/fish/vendor_completions.d/origami.fish",
-        "share/man/man1/origami.1", "share/origami/install-manifest", "share/zsh/site-functions/_origami",
+        "share/man/man1/origami.1", "share/origami/install-manifest", "share/origami/projects.json",
+        "share/zsh/site-functions/_origami",
     ]
 
     private static func tool(_ name: String) -> String? {
@@ -91,6 +92,10 @@ import Testing
         #expect(version.status == 0)
         #expect(version.stdout == (try run(OrigamiProcess.binary.path, ["--version"])).stdout)
         #expect(version.stdout.hasPrefix("origami "))
+        // The installed command finds its project library under the prefix, not in the build directory.
+        let library = try run(path("bin/origami"), ["library", "paper-cup"])
+        #expect(library.status == 0, "\(library.stderr)")
+        #expect(library.stdout.hasPrefix("Paper Cup (paper-cup: origami, beginner)"))
 
         let page = try run(Self.tool("man")!, ["-P", "cat", "-l", path("share/man/man1/origami.1")])
         #expect(page.status == 0, "\(page.stderr)")

@@ -1,0 +1,89 @@
+public import CraftBackends
+
+/// Which library projects a brainstorm offers the model, and which of the model's ideas are library projects.
+///
+/// The photos' analyses say what supplies there are (paper, yarn, fabric, buttons …); the library projects those
+/// supplies make are named to the model, which chooses among them and its own ideas and says why. An idea whose
+/// title is a library project's becomes that project (its tutorial then comes from the library, not the model).
+/// When the model chose none, the best-fitting one is offered beside its ideas with the library's own description.
+public struct LibraryOffers: Sendable {
+    /// The library the offers come from.
+    public var library: ProjectLibrary
+    /// How many projects are named to the model: enough to choose from, few enough to keep the prompt short.
+    public static let limit = 4
+
+    /// Creates offers from a library.
+    public init(library: ProjectLibrary) {
+        self.library = library
+    }
+
+    /// The words in an analysis that show each kind of supply.
+    public static let supplyWords: [String: Set<String>] = [
+        "paper": ["paper", "papers", "origami", "sheet", "sheets", "cardstock"],
+        "card": ["card", "cards", "cardboard", "cardstock"],
+        "yarn": ["yarn", "yarns", "wool", "skein", "skeins", "knitting"],
+        "fabric": ["fabric", "fabrics", "cloth", "felt", "cotton", "linen", "textile"],
+        "buttons": ["button", "buttons"],
+        "thread": ["thread", "threads", "floss", "embroidery"],
+    ]
+
+    /// The kinds of supply the analyses of supply and finished-piece photos name (inspiration is not a supply).
+    public static func supplies(in analyses: [ImageAnalysis]) -> Set<String> {
+        let words = Set(analyses.filter { $0.typeOfImage != .inspiration }.flatMap { CraftText.words($0.analysis) })
+        return Set(supplyWords.filter { !$0.value.isDisjoint(with: words) }.keys)
+    }
+
+    /// The library projects the analysed supplies make: those the person's hint names first, then the easiest, in
+    /// the library's order; at most `limit`.
+    public func candidates(for analyses: [ImageAnalysis], hint: String? = nil) -> [LibraryProject] {
+        let makeable = library.projects(makeableWith: Self.supplies(in: analyses))
+        let asked = Set(CraftText.words(hint ?? ""))
+        func rank(_ project: LibraryProject) -> (Int, Int) {
+            let named = asked.isDisjoint(with: CraftText.words(project.title)) ? 1 : 0
+            return (named, ProjectLibrary.difficulties.firstIndex(of: project.difficulty) ?? 0)
+        }
+        let ordered = makeable.enumerated().sorted { left, right in
+            let (a, b) = (rank(left.element), rank(right.element))
+            return a != b ? a < b : left.offset < right.offset
+        }
+        return Array(ordered.map(\.element).prefix(Self.limit))
+    }
+
+    /// The brainstorm's ideas prompt with the offered projects named after it, or unchanged when there are none.
+    public static func prompt(_ prompt: Prompt, offering projects: [LibraryProject]) -> Prompt {
+        guard !projects.isEmpty else { return prompt }
+        let named = projects.map { "\"\($0.title)\" (\($0.description))" }.joined(separator: "; ")
+        let text = """
+            origami's library has checked steps for these projects, which the supplies allow: \(named). If one of \
+            them suits these supplies, you may offer it among your ideas under its exact title and say why it \
+            suits them; the library supplies its steps.
+            """
+        return Prompt(prompt.segments + [.text(text)])
+    }
+
+    /// The ideas with every one that names a project the supplies make marked as that project (under the library's
+    /// title); when none does and `offered` is not empty, the first offered project is added after them.
+    public func marked(_ ideas: [BrainstormIdea], analyses: [ImageAnalysis], offered: [LibraryProject])
+        -> [BrainstormIdea] {
+        let makeable = library.projects(makeableWith: Self.supplies(in: analyses))
+        var taken: Set<String> = []
+        var result = ideas.map { idea in
+            var idea = idea
+            let key = " " + CraftText.nearKey(idea.title) + " "
+            if let project = makeable.first(where: { project in
+                !taken.contains(project.id) && key.contains(" " + CraftText.nearKey(project.title) + " ")
+            }) {
+                taken.insert(project.id)
+                idea.title = project.title
+                idea.libraryProject = project.id
+            }
+            return idea
+        }
+        if taken.isEmpty, let first = offered.first {
+            result.append(BrainstormIdea(
+                title: first.title, description: first.description + " (From origami's library of checked projects.)",
+                libraryProject: first.id))
+        }
+        return result
+    }
+}

@@ -1,0 +1,76 @@
+@testable import CraftBackends
+@testable import CraftCore
+import CraftTesting
+import Foundation
+import Testing
+
+@Suite struct LibraryOffersTests {
+    let offers = LibraryOffers(library: try! ProjectLibraryTests.library())
+
+    static func analysis(_ text: String, _ category: ImageCategory = .supplies) -> ImageAnalysis {
+        ImageAnalysis(image: ImageReference("Photo_a1b2c3"), analysis: text, typeOfImage: category)
+    }
+
+    @Test func suppliesAreReadFromTheAnalysesButNotFromInspiration() {
+        #expect(LibraryOffers.supplies(in: [Self.analysis("Red and cream origami paper, 15 cm squares.")]) == ["paper"])
+        #expect(LibraryOffers.supplies(in: [Self.analysis("A ball of blue yarn on knitting needles.")]) == ["yarn"])
+        let fabric = LibraryOffers.supplies(in: [Self.analysis("Printed fabric with four buttons.")])
+        #expect(fabric == ["fabric", "buttons"])
+        #expect(LibraryOffers.supplies(in: [Self.analysis("A sunset printed on paper.", .inspiration)]) == [])
+    }
+
+    @Test func candidatesAreWhatTheSuppliesMakeTheHintFirstThenTheEasiest() {
+        let paper = [Self.analysis("Red origami paper.")]
+        #expect(offers.candidates(for: paper).map(\.id) == ["paper-cup", "paper-plane", "fox-face", "dog-face"])
+        #expect(offers.candidates(for: paper, hint: "a crane please").first?.id == "crane")
+        let yarn = offers.candidates(for: [Self.analysis("Yarn in three colours.")])
+        #expect(Set(yarn.map(\.craft)) == ["yarn"])
+        #expect(offers.candidates(for: [Self.analysis("A wooden table.")]) == [])
+    }
+
+    @Test func theModelChoosesAmongTheOffersAndItsChoiceIsMarked() async throws {
+        let ideas = #"""
+            {"ideas": [
+              {"title": "The Paper Crane", "description": "The red square suits a crane."},
+              {"title": "Star box", "description": "A small box with a star lid."},
+              {"title": "Paper cup", "description": "Cream paper makes a cup for sweets."}
+            ]}
+            """#
+        let model = TestLanguageModel(answers: [Flow.analyses(["Photo_a1b2c3"]), ideas])
+        let result = try await Brainstorm(session: LanguageModelSession(model: model))
+            .run(photos: [Flow.paper], offers: (offers, []))
+        let pass2 = try #require(model.calls[1].prompt?.text)
+        #expect(pass2.contains("origami's library has checked steps for these projects, which the supplies allow: "
+            + "\"Paper Cup\" (A small cup"))
+        #expect(pass2.contains("\"Fox Face\""))
+        #expect(result.ideas.map(\.title) == ["Paper Crane", "Star box", "Paper Cup"])
+        #expect(result.ideas.map(\.libraryProject) == ["crane", nil, "paper-cup"])
+        #expect(result.ideas[0].description == "The red square suits a crane.")
+    }
+
+    @Test func whenTheModelChoosesNoneTheEasiestIsOfferedBesideItsIdeas() async throws {
+        let model = TestLanguageModel(answers: [Flow.analyses(["Photo_a1b2c3"]), Flow.ideas])
+        let result = try await Brainstorm(session: LanguageModelSession(model: model))
+            .run(photos: [Flow.paper], offers: (offers, []))
+        // "Paper crane" and "Fortune teller" are the library's: they are marked; nothing needs adding.
+        #expect(result.ideas.map(\.libraryProject) == ["crane", "fortune-teller", nil])
+        let none = TestLanguageModel(answers: [Flow.analyses(["Photo_a1b2c3"]), #"""
+            {"ideas": [{"title": "Star box", "description": "A box."},
+            {"title": "Lantern", "description": "A lantern."},
+            {"title": "Bookmark", "description": "A corner bookmark."}]}
+            """#])
+        let added = try await Brainstorm(session: LanguageModelSession(model: none))
+            .run(photos: [Flow.paper], offers: (offers, []))
+        #expect(added.ideas.map(\.libraryProject) == [nil, nil, nil, "paper-cup"])
+        #expect(added.ideas[3].description.hasSuffix("(From origami's library of checked projects.)"))
+    }
+
+    @Test func withoutSuppliesThePromptIsTheSamplesOwn() async throws {
+        let model = TestLanguageModel(answers: [Flow.analyses(["Photo_a1b2c3"]).replacingOccurrences(
+            of: "Red and cream origami paper, 15 cm squares.", with: "A wooden table by a window."), Flow.ideas])
+        let result = try await Brainstorm(session: LanguageModelSession(model: model))
+            .run(photos: [Flow.paper], offers: (offers, []))
+        #expect(model.calls[1].flowPrompt?.segments.count == 2)
+        #expect(result.ideas.allSatisfy { $0.libraryProject == nil })
+    }
+}
