@@ -41,6 +41,55 @@ struct EngineChecksTests {
         try EngineChecks(environment: environment()).checkProcessor(for: installed)
     }
 
+    @Test func aBuildWithAMXKernelsIsRefusedOnAnAMXProcessorUntilItsRecipeLeavesThemOut() throws {
+        let installed = try installation()
+        let directory = "data/origami/engine/\(EngineSetup.engineVersion)"
+        try sandbox.write(directory + "/cpu-flags", "avx2\navx512f\namx_tile\namx_int8\n")
+        try cpu("avx avx2 avx512f amx_tile amx_int8 amx_bf16")
+        let checks = EngineChecks(environment: environment())
+        #expect(throws: EngineError.builtWithAMX(builtFor: EngineSetup.engineDirectory(environment()))) {
+            try checks.checkProcessor(for: installed)
+        }
+        try sandbox.write(directory + "/build-recipe", "-DGGML_NATIVE=ON '-DCMAKE_C_FLAGS=-mno-amx-tile -mno-amx-int8'\n")
+        try checks.checkProcessor(for: installed)
+        // The same build on a processor without AMX was never at risk.
+        try sandbox.write(directory + "/build-recipe", "-DGGML_NATIVE=ON\n")
+        try cpu("avx avx2 avx512f")
+        #expect(throws: EngineError.cpuLacksInstructions(
+            missing: ["amx_int8", "amx_tile"], builtFor: EngineSetup.engineDirectory(environment()))
+        ) { try checks.checkProcessor(for: installed) }
+    }
+
+    @Test func doctorShowsTheBuildsInstructionsAgainstTheProcessorsAndTheLastSmokeTest() async throws {
+        let installed = try installation()
+        let directory = "data/origami/engine/\(EngineSetup.engineVersion)"
+        try sandbox.write(directory + "/cpu-flags", "avx2\navx512f\namx_int8\n")
+        try sandbox.write(directory + "/build-recipe", "'-DCMAKE_C_FLAGS=-mno-amx-tile -mno-amx-int8'\n")
+        try sandbox.write(directory + "/smoke-test", """
+            passed 2026-12-02T01:57:13Z
+            8 tokens generated at 36.8 tokens/s (' four') with small.gguf
+            CPU : AVX2 = 1 | AVX512 = 1
+
+            """)
+        try cpu("avx2 avx512f avx512_vnni amx_int8")
+        var environment = environment()
+        environment.variables["ORIGAMI_LLAMA_SERVER"] = nil
+        let configuration = EngineConfiguration(
+            explicit: EnginePaths(server: installed.server, model: installed.model))
+        let checks = await EngineManager(configuration: configuration, environment: environment).diagnose()
+        let processor = try #require(checks.first { $0.name == "processor" })
+        #expect(processor.passed)
+        #expect(processor.detail == "build compiled for avx2 avx512f (AMX left out); this processor has every one "
+            + "(and amx_int8 avx512_vnni, unused)")
+        let smoke = try #require(checks.first { $0.name == "smoke test" })
+        #expect(smoke.passed)
+        #expect(smoke.detail == "passed 2026-12-02T01:57:13Z: 8 tokens generated at 36.8 tokens/s (' four') with "
+            + "small.gguf; the server reports CPU : AVX2 = 1 | AVX512 = 1")
+        try sandbox.write(directory + "/smoke-test", "failed 2026-12-02T01:57:21Z\nkilled by SIGILL\n\n")
+        let failed = await EngineManager(configuration: configuration, environment: environment).diagnose()
+        #expect(failed.first { $0.name == "smoke test" }?.passed == false)
+    }
+
     @Test func aServerFromElsewhereIsNotJudgedByTheSetupBuildsFlags() throws {
         var installed = try installation()
         installed.server.source = "PATH"
