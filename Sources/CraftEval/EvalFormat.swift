@@ -42,7 +42,7 @@ enum EvalFormat {
     static func figures(_ metrics: EvalMetrics) -> [(String, String)] {
         var rows: [(String, String)] = [
             ("pass rate", "\(percent(metrics.passRate)) (\(metrics.passed)/\(metrics.runs))"),
-            ("schema valid", percent(metrics.schemaValidRate)),
+            ("schema valid (of answered runs)", percent(metrics.schemaValidRate)),
         ]
         if let accuracy = metrics.categoryAccuracy {
             let category = metrics.assertions.first { $0.name == "category" }
@@ -52,6 +52,7 @@ enum EvalFormat {
             let negatives = metrics.coach.falsePositives + metrics.coach.trueNegatives
             rows.append(("false-complete rate", "\(percent(metrics.falseCompleteRate)) (\(metrics.coach.falsePositives)/\(negatives))"))
         }
+        rows += balancedFigures(metrics)
         rows.append(("latency p50 / p95", "\(duration(metrics.latencyP50Ms)) / \(duration(metrics.latencyP95Ms))"))
         rows.append(("tokens in / out", "\(count(metrics.promptTokens)) / \(count(metrics.completionTokens))"))
         rows.append(("retries", String(metrics.retries)
