@@ -132,7 +132,6 @@ public struct EvalFlowExecutor: EvalExecutor {
             throw CancellationError()
         } catch {
             outcome = .failed(error, latencyMs: 0)
-            outcome.invalidAnswer = EvalAnswerState.isInvalidAnswer(error)
             failure = error
         }
         outcome.latencyMs = EvalRunner.milliseconds(start.duration(to: clock.now))

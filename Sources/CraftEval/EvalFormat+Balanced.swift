@@ -40,7 +40,7 @@ extension EvalFormat {
             rows.append(("  TPR / TNR", "\(percent(matrix.truePositiveRate)) / \(percent(matrix.trueNegativeRate))"))
         }
         if let invalid = metrics.invalidAnswers, let unanswered = metrics.unanswered {
-            rows.append(("invalid after retries / unanswered", "\(invalid) / \(unanswered)"))
+            rows.append(("invalid / unanswered", "\(invalid) / \(unanswered)"))
         }
         return rows
     }

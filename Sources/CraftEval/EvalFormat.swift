@@ -42,7 +42,7 @@ enum EvalFormat {
     static func figures(_ metrics: EvalMetrics) -> [(String, String)] {
         var rows: [(String, String)] = [
             ("pass rate", "\(percent(metrics.passRate)) (\(metrics.passed)/\(metrics.runs))"),
-            ("schema valid (of answered runs)", percent(metrics.schemaValidRate)),
+            ("schema valid", percent(metrics.schemaValidRate)),
         ]
         if let accuracy = metrics.categoryAccuracy {
             let category = metrics.assertions.first { $0.name == "category" }

@@ -103,7 +103,7 @@ public enum EvalHTMLReporter {
         for table in EvalFormat.matrices(report.metrics) {
             let heads = table.columns.map { "<th>\(escape($0))</th>" }.joined()
             let rows = table.rows.map { row in
-                "<tr><th>\(escape(row.head))</th>" + row.cells.map { "<td>\(escape($0))</td>" }.joined() + "</tr>"
+                "<tr><th>\(escape(row.head))</th>" + row.cells.map { "<td\(tone($0))>\(escape($0))</td>" }.joined() + "</tr>"
             }
             html += "<table class=\"matrix\"><caption>\(escape(table.title))</caption><tr><td></td>\(heads)</tr>"
                 + rows.joined() + "<tr><td colspan=\"\(table.columns.count + 1)\">\(escape(table.note))</td></tr></table>\n"
@@ -131,6 +131,16 @@ public enum EvalHTMLReporter {
         }
         html += "<div class=\"gates\"><h2>Gates\(goals)</h2><ul>\(gates.joined())</ul></div></div>\n"
         return html
+    }
+
+    /// A coach matrix cell's class: right verdicts good, a missed completion poor, a false completion worst.
+    private static func tone(_ cell: String) -> String {
+        switch cell.prefix(2) {
+        case "TP", "TN": " class=\"good\""
+        case "FN": " class=\"poor\""
+        case "FP": " class=\"worst\""
+        default: ""
+        }
     }
 
     /// Text safe in HTML content and attribute values.

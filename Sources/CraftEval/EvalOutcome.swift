@@ -82,7 +82,9 @@ public struct EvalOutcome: Sendable, Hashable, Codable {
 
     /// An outcome for a run that failed with `error` after `latencyMs`.
     public static func failed(_ error: any Error, latencyMs: Double, backend: String? = nil) -> EvalOutcome {
-        EvalOutcome(schemaValid: false, latencyMs: latencyMs, backend: backend, error: Failure(error))
+        var outcome = EvalOutcome(schemaValid: false, latencyMs: latencyMs, backend: backend, error: Failure(error))
+        outcome.invalidAnswer = EvalAnswerState.isInvalidAnswer(error)
+        return outcome
     }
 
     /// Whether the model's answer was valid, invalid after its retries, or never came.
