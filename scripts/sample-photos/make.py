@@ -108,11 +108,17 @@ def finished_cup(colour, seed):
 
 
 def cup_photo(state, seed, opened=False):
+    """A photo of the cup after `state`'s folds; state "0" is the unfolded sheet, lying coloured side up (not yet
+    turned over for the first fold) and drawn smaller so the whole square is in the picture."""
     scene = Scene(wood(1200, 900, LIGHT_WOOD, 70 + seed, plank=240))
     rng = np.random.default_rng(seed)
     paper = cup(state)
+    size = 420
+    if state == "0":
+        paper.layers = [(polygon, "colour", tag) for polygon, _, tag in paper.layers]
+        size = 280
     centre = (600 + rng.normal(0, 30), 560 + rng.normal(0, 20))
-    draw_paper(scene, paper, centre, 420, rng.normal(0, 0.08), "teal", seed, opened=opened)
+    draw_paper(scene, paper, centre, size, rng.normal(0, 0.08), "teal", seed, opened=opened)
     return photograph(scene, 80 + seed, keystone=0.05), scene.truth
 
 
@@ -184,8 +190,8 @@ def main(out):
          ["navy", "silver", "purple", "black", "beige"]),
         ("more/inspiration-dawn.webp", "inspiration for the craft", landscape_print(DAWN, wood, 121, (900, 640)),
          ["pink", "coral", "lavender", "teal", "light brown"]),
-        ("more/crane-teal.jpg", "a finished craft piece", crane_on(linen, GREY_LINEN, "teal", 131),
-         ["teal", "silver"]),
+        ("more/crane-teal.jpg", "a finished craft piece", crane_on(wood, DARK_WOOD, "teal", 131),
+         ["teal", "dark brown"]),
         ("more/crane-gold.png", "a finished craft piece", crane_on(wood, LIGHT_WOOD, "gold", 141, 1.8),
          ["gold", "light brown"]),
         ("more/cup-finished-crimson.jpg", "a finished craft piece", finished_cup("crimson", 151),
@@ -209,7 +215,7 @@ def main(out):
         ("cup-step4-done.jpg", "4", 4, True, "the front layer of the top point folded down over the flaps"),
         ("cup-step5-unfinished.jpg", "4", 5, False, "the back layer of the top point still standing up"),
         ("cup-step6-done.jpg", "5", 6, True, "the finished cup, opened at the top"),
-        ("cup-step1-unfinished.jpg", "0", 1, False, "the square sheet lying flat as a diamond, not folded yet"),
+        ("cup-step1-unfinished.jpg", "0", 1, False, "the square sheet lying flat, coloured side up, not folded yet"),
         ("cup-step6-unfinished.jpg", "5", 6, False, "the cup folded flat; it has not been opened yet"),
         ("cup-step4-unfinished.jpg", "3", 4, False, "both flaps crossed, the top point still standing up"),
         ("cup-step5-done.jpg", "5", 5, True, "both layers of the top point folded down, the cup still flat"),
