@@ -119,6 +119,8 @@ def cup_photo(state, seed, opened=False):
         size = 280
     centre = (600 + rng.normal(0, 30), 560 + rng.normal(0, 20))
     draw_paper(scene, paper, centre, size, rng.normal(0, 0.08), "teal", seed, opened=opened)
+    if state == "0":  # the unfolded sheet is the square it was cut as
+        scene.things[-1]["shape"] = "square"
     return photograph(scene, 80 + seed, keystone=0.05), scene.truth
 
 
@@ -190,8 +192,6 @@ def main(out):
          ["navy", "silver", "purple", "black", "beige"]),
         ("more/inspiration-dawn.webp", "inspiration for the craft", landscape_print(DAWN, wood, 121, (900, 640)),
          ["pink", "coral", "lavender", "teal", "light brown"]),
-        ("more/crane-teal.jpg", "a finished craft piece", crane_on(wood, DARK_WOOD, "teal", 131),
-         ["teal", "dark brown"]),
         ("more/crane-gold.png", "a finished craft piece", crane_on(wood, LIGHT_WOOD, "gold", 141, 1.8),
          ["gold", "light brown"]),
         ("more/cup-finished-crimson.jpg", "a finished craft piece", finished_cup("crimson", 151),
