@@ -12,7 +12,10 @@ public struct ConfusionMatrix: Sendable, Hashable, Codable {
     public var unanswered = 0
 
     /// Creates a matrix from its counts.
-    public init(truePositives: Int = 0, falsePositives: Int = 0, trueNegatives: Int = 0, falseNegatives: Int = 0, unanswered: Int = 0) {
+    public init(
+        truePositives: Int = 0, falsePositives: Int = 0, trueNegatives: Int = 0, falseNegatives: Int = 0,
+        unanswered: Int = 0
+    ) {
         self.truePositives = truePositives
         self.falsePositives = falsePositives
         self.trueNegatives = trueNegatives
@@ -35,6 +38,25 @@ public struct ConfusionMatrix: Sendable, Hashable, Codable {
     public var falseCompleteRate: Double? {
         let negatives = falsePositives + trueNegatives
         return negatives == 0 ? nil : Double(falsePositives) / Double(negatives)
+    }
+
+    /// TP / (TP + FN): of the steps complete, the share the model called complete; nil with no such step.
+    public var truePositiveRate: Double? {
+        let positives = truePositives + falseNegatives
+        return positives == 0 ? nil : Double(truePositives) / Double(positives)
+    }
+
+    /// TN / (TN + FP): of the steps not complete, the share the model called not complete; nil with no such step.
+    public var trueNegativeRate: Double? {
+        let negatives = trueNegatives + falsePositives
+        return negatives == 0 ? nil : Double(trueNegatives) / Double(negatives)
+    }
+
+    /// The mean of the true-positive and true-negative rates: 0.5 for a constant verdict, whatever the mix of
+    /// steps; nil unless both kinds of step were answered.
+    public var balancedAccuracy: Double? {
+        guard let positive = truePositiveRate, let negative = trueNegativeRate else { return nil }
+        return (positive + negative) / 2
     }
 
     /// Answered runs in the matrix.

@@ -28,11 +28,7 @@ public enum EvalAssertions {
         var results = [answered(outcome)]
         let noAnswer = outcome.error.map { "no answer: \($0.message)" } ?? "no answer"
         if let expected = expectations.schemaValid {
-            results.append(.init(
-                name: "schemaValid", passed: outcome.schemaValid == expected,
-                message: outcome.schemaValid == expected
-                    ? "schema valid is \(expected)" : "expected schema valid \(expected), found \(outcome.schemaValid)"
-            ))
+            results.append(schemaValid(expected, outcome))
         }
         if let minimum = expectations.minIdeas {
             let count = outcome.ideaCount
@@ -94,6 +90,22 @@ public enum EvalAssertions {
         }
         if let library = EvalSourceFigures.libraryVerdict(expectations, on: outcome) { results.append(library) }
         return results
+    }
+
+    /// Valid or invalid is the model's answer's; a run without an answer checks neither, and says so.
+    private static func schemaValid(_ expected: Bool, _ outcome: EvalOutcome) -> EvalAssertionResult {
+        switch outcome.answerState {
+        case .unanswered:
+            let why = outcome.error.map { ": \($0.message)" } ?? ""
+            return .init(name: "schemaValid", passed: false, message: "unanswered, so not checked\(why)")
+        case .valid, .invalid:
+            let valid = outcome.answerState == .valid
+            let after = outcome.retries == 1 ? "1 retry" : "\(outcome.retries) retries"
+            return .init(
+                name: "schemaValid", passed: valid == expected,
+                message: valid == expected ? "schema valid is \(expected)"
+                    : "expected schema valid \(expected), found \(valid)" + (valid ? "" : " after \(after)"))
+        }
     }
 
     private static func answered(_ outcome: EvalOutcome) -> EvalAssertionResult {

@@ -5,8 +5,9 @@ public import Foundation
 /// Outcomes of earlier runs on disk, so an unchanged case is not asked again: one JSON file per run under
 /// `${XDG_CACHE_HOME:-~/.cache}/origami/eval/`.
 ///
-/// The key is the SHA-256 of everything that shapes the answer: the mode, every input, the photos' contents
-/// (not their paths), the backend, the model, origami's prompt version and the repeat number (so K repeats are
+/// The key is the SHA-256 of everything that shapes the answer: the mode, every input, the photos as sent (their
+/// contents, not their paths, and the description sent in their place: see `EvalExecutor.photoFingerprint`), the
+/// backend, the model, origami's prompt version and the repeat number (so K repeats are
 /// K samples). Expectations are not in it: editing an assertion re-checks the cached answer without asking the
 /// model. Only runs that finished without error are stored.
 public struct EvalCache: Sendable {
@@ -31,13 +32,14 @@ public struct EvalCache: Sendable {
         return base.appendingPathComponent("origami/eval", isDirectory: true)
     }
 
-    /// The key of one run of `evalCase` on `identity`.
-    public func key(for evalCase: EvalCase, iteration: Int, identity: EvalIdentity) -> String {
+    /// The key of one run of `evalCase` on `identity`; `photos` fingerprints each photo as sent (by default, its
+    /// file's bytes).
+    public func key(for evalCase: EvalCase, iteration: Int, identity: EvalIdentity, photos: [String]? = nil) -> String {
         let inputs = evalCase.inputs
         let material = KeyMaterial(
             mode: evalCase.mode.rawValue, hint: inputs.hint, idea: inputs.idea, tutorial: inputs.tutorial,
             step: inputs.step, term: inputs.term,
-            photos: inputs.photos.map(Self.digest(of:)), identity: identity, iteration: iteration
+            photos: photos ?? inputs.photos.map(Self.digest(of:)), identity: identity, iteration: iteration
         )
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -65,7 +67,7 @@ public struct EvalCache: Sendable {
     }
 
     /// The SHA-256 of a photo file's bytes, or a marker naming the path when it cannot be read.
-    private static func digest(of photo: EvalPhoto) -> String {
+    static func digest(of photo: EvalPhoto) -> String {
         guard let data = try? Data(contentsOf: photo.url) else { return "unreadable:" + photo.url.path }
         return SHA256.hex(of: Array(data))
     }

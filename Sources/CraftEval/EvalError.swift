@@ -44,6 +44,8 @@ public enum EvalError: Error, Sendable, Hashable {
 
     /// One or more gates failed; each string names the gate, the measured value and the bound.
     case gatesFailed([String])
+    /// With `--baseline`: one or more figures fell below the baseline's by more than the margin.
+    case fellBelowBaseline([String])
 }
 
 extension EvalError: ExitStatusProviding {
@@ -57,7 +59,7 @@ extension EvalError: ExitStatusProviding {
         case .invalidValue, .unknownKey, .missingKey, .notInManifest, .noCases: .configuration
         case .cannotWrite: .cannotCreate
         case .notAShard, .mismatchedReports, .duplicateInMerge, .missingFromMerge: .dataError
-        case .gatesFailed: .gateFailed
+        case .gatesFailed, .fellBelowBaseline: .gateFailed
         }
     }
 }
@@ -97,6 +99,8 @@ extension EvalError: CustomStringConvertible {
                 + (missing.count > 10 ? " and \(missing.count - 10) more" : "") + "); pass every shard's report"
         case .gatesFailed(let failures):
             "eval gate failed:\n" + failures.map { "  - \($0)" }.joined(separator: "\n")
+        case .fellBelowBaseline(let failures):
+            "eval figures fell below the baseline:\n" + failures.map { "  - \($0)" }.joined(separator: "\n")
         }
     }
 }

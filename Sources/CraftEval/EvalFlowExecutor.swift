@@ -82,6 +82,15 @@ public struct EvalFlowExecutor: EvalExecutor {
         await pool?.resolvedEndpoints() ?? []
     }
 
+    /// The photo as the model is sent it: the file's digest, the model-ready bytes' digest and the description that
+    /// stands in for sight, so a change to how photos are described or resized misses the cache.
+    public func photoFingerprint(_ photo: EvalPhoto) -> String {
+        guard let attachment = try? loadPhoto(photo.url) else { return EvalCache.digest(of: photo) }
+        let bytes = attachment.data.map { SHA256.hex(of: Array($0)) } ?? "no image"
+        let material = [attachment.sha256, bytes, attachment.description ?? "no description"]
+        return SHA256.hex(of: Array(material.joined(separator: "\u{0}").utf8))
+    }
+
     /// Runs `evalCase` once on a new session and records what it produced; a flow error becomes the outcome's
     /// error, never a thrown one, so the tokens and retries spent before it are kept.
     public func run(_ evalCase: EvalCase) async throws -> EvalOutcome {
@@ -175,6 +184,11 @@ public struct EvalFlowExecutor: EvalExecutor {
                 tutorial: tutorial, step: step, photos: attachments, note: inputs.hint, shape: shape)
             outcome.answer = result.feedback.generatedContent.jsonString
             outcome.stepComplete = result.isStepComplete
+            // The model's own verdict: a complete one origami set aside (it could not see) is still its verdict.
+            outcome.modelStepComplete = result.isStepComplete || result.unconfirmedCompletion
+            outcome.coachEvidence = EvalCoachEvidence(
+                sawPhoto: result.modelSawPhotos, basis: result.evidence.rawValue,
+                descriptions: attachments.map { $0.description ?? "" }, note: inputs.hint)
         case .term:
             guard let tutorial = inputs.tutorial else { throw EvalError.missingKey(file: evalCase.name, path: "inputs.tutorial") }
             let glossary = TermGlossary(session: session)

@@ -52,6 +52,7 @@ enum EvalFormat {
             let negatives = metrics.coach.falsePositives + metrics.coach.trueNegatives
             rows.append(("false-complete rate", "\(percent(metrics.falseCompleteRate)) (\(metrics.coach.falsePositives)/\(negatives))"))
         }
+        rows += balancedFigures(metrics)
         rows.append(("latency p50 / p95", "\(duration(metrics.latencyP50Ms)) / \(duration(metrics.latencyP95Ms))"))
         rows.append(("tokens in / out", "\(count(metrics.promptTokens)) / \(count(metrics.completionTokens))"))
         rows.append(("retries", String(metrics.retries)

@@ -8,6 +8,11 @@ public struct EvalGates: Sendable, Hashable, Codable {
     public var maxFalseCompleteRate: Double?
     /// The least category accuracy allowed (0…1).
     public var minCategoryAccuracy: Double?
+    /// The least category balanced accuracy allowed (0…1): the mean recall of the three categories.
+    public var minCategoryBalancedAccuracy: Double?
+    /// The least balanced accuracy of the coach's acted-on verdict allowed (0…1): the mean of its true-positive and
+    /// true-negative rates.
+    public var minCoachBalancedAccuracy: Double?
     /// The highest instruction echo allowed (0…1): the share of the answers' 6-word sequences copied from origami's
     /// instructions and prompts.
     public var maxInstructionEcho: Double?
@@ -23,12 +28,15 @@ public struct EvalGates: Sendable, Hashable, Codable {
     /// Creates gates; nil leaves a figure unchecked.
     public init(
         minPassRate: Double? = nil, maxFalseCompleteRate: Double? = nil, minCategoryAccuracy: Double? = nil,
+        minCategoryBalancedAccuracy: Double? = nil, minCoachBalancedAccuracy: Double? = nil,
         maxInstructionEcho: Double? = nil, maxRepeatedItems: Int? = nil, maxCappedAnswers: Int? = nil,
         minSchemaValidRate: Double? = nil, maxRetriesPerRun: Int? = nil
     ) {
         self.minPassRate = minPassRate
         self.maxFalseCompleteRate = maxFalseCompleteRate
         self.minCategoryAccuracy = minCategoryAccuracy
+        self.minCategoryBalancedAccuracy = minCategoryBalancedAccuracy
+        self.minCoachBalancedAccuracy = minCoachBalancedAccuracy
         self.maxInstructionEcho = maxInstructionEcho
         self.maxRepeatedItems = maxRepeatedItems
         self.maxCappedAnswers = maxCappedAnswers
@@ -45,6 +53,8 @@ public struct EvalGates: Sendable, Hashable, Codable {
             minPassRate: minPassRate ?? defaults.minPassRate,
             maxFalseCompleteRate: maxFalseCompleteRate ?? defaults.maxFalseCompleteRate,
             minCategoryAccuracy: minCategoryAccuracy ?? defaults.minCategoryAccuracy,
+            minCategoryBalancedAccuracy: minCategoryBalancedAccuracy ?? defaults.minCategoryBalancedAccuracy,
+            minCoachBalancedAccuracy: minCoachBalancedAccuracy ?? defaults.minCoachBalancedAccuracy,
             maxInstructionEcho: maxInstructionEcho ?? defaults.maxInstructionEcho,
             maxRepeatedItems: maxRepeatedItems ?? defaults.maxRepeatedItems,
             maxCappedAnswers: maxCappedAnswers ?? defaults.maxCappedAnswers,
@@ -74,6 +84,18 @@ public struct EvalGates: Sendable, Hashable, Codable {
                 unmeasured: "no case expects a photo category"
             ))
         }
+        if let bound = minCategoryBalancedAccuracy {
+            results.append(.init(
+                name: "min-category-balanced-accuracy", value: metrics.categoryBalancedAccuracy, bound: bound,
+                atLeast: true, unmeasured: "no case expects a photo category"
+            ))
+        }
+        if let bound = minCoachBalancedAccuracy {
+            results.append(.init(
+                name: "min-coach-balanced-accuracy", value: metrics.coachBalancedAccuracy, bound: bound, atLeast: true,
+                unmeasured: "the coach runs answered lack a complete step or an incomplete one"
+            ))
+        }
         if let bound = maxInstructionEcho {
             results.append(.init(
                 name: "max-instruction-echo", value: metrics.instructionEcho, bound: bound, atLeast: false,
@@ -82,8 +104,8 @@ public struct EvalGates: Sendable, Hashable, Codable {
         }
         if let bound = minSchemaValidRate {
             results.append(.init(
-                name: "min-schema-valid-rate", value: metrics.runs == 0 ? nil : metrics.schemaValidRate, bound: bound,
-                atLeast: true, unmeasured: "no run was made"
+                name: "min-schema-valid-rate", value: Self.answered(metrics) == 0 ? nil : metrics.schemaValidRate,
+                bound: bound, atLeast: true, unmeasured: "no run got an answer"
             ))
         }
         let counts: [(String, Int?, Int?)] = [
@@ -98,6 +120,11 @@ public struct EvalGates: Sendable, Hashable, Codable {
             ))
         }
         return results
+    }
+
+    /// Runs that got an answer, valid or not (every run in reports from before unanswered runs were counted).
+    private static func answered(_ metrics: EvalMetrics) -> Int {
+        metrics.runs - (metrics.unanswered ?? 0)
     }
 
     /// Reads a rate written as `0.9`, `90%` or `90 %`; nil when it is not a number from 0 to 1 (or 0 % to 100 %).

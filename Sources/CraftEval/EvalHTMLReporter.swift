@@ -68,6 +68,7 @@ public enum EvalHTMLReporter {
                 <section class="run \(run.passed ? "pass" : "fail")">
                 <h3><span class="badge">\(run.passed ? "PASS" : "FAIL")</span> \(escape(run.caseName))</h3>
                 <p class="facts">\(escape(facts.joined(separator: " · ")))</p>
+                \(EvalFormat.coachEvidence(run).map { "<p class=\"evidence\">Evidence: \(escape($0))</p>" } ?? "")
                 <div class="photos">\(pictures.joined())</div>
                 <ul class="verdicts">\(verdicts.joined())</ul>
                 \(repairList)
@@ -84,9 +85,11 @@ public enum EvalHTMLReporter {
 
     private static func header(_ report: EvalReport) -> String {
         let started = ISO8601DateFormatter().string(from: report.startedAt)
+        let verdict = report.baseline.map { $0.passed ? "No figure fell below the baseline" : "A figure fell below the baseline" }
+            ?? (report.passed ? "Gates passed" : "Gate failed")
         return """
             <header class="\(report.passed ? "pass" : "fail")"><h1>origami eval: \(escape(report.title))</h1>
-            <p class="verdict">\(report.passed ? "Gates passed" : "Gate failed") · \(escape(EvalFormat.headline(report.metrics)))</p>
+            <p class="verdict">\(verdict) · \(escape(EvalFormat.headline(report.metrics)))</p>
             <p class="facts">backend \(escape(report.backend))\(report.model.map { " · model " + escape($0) } ?? "") · -j \(report.concurrency) · started \(started) · took \(EvalFormat.duration(report.durationMs))</p>
             </header>
 
@@ -97,17 +100,22 @@ public enum EvalHTMLReporter {
         let figures = EvalFormat.figures(report.metrics)
             .map { "<tr><th>\(escape($0.0))</th><td>\(escape($0.1))</td></tr>" }.joined()
         var html = "<div class=\"summary\"><table class=\"figures\"><caption>Figures</caption>\(figures)</table>\n"
-        let matrix = report.metrics.coach
-        if matrix.total + matrix.unanswered > 0 {
-            html += """
-                <table class="matrix"><caption>Coach: isCurrentStepComplete</caption>
-                <tr><td></td><th>model: complete</th><th>model: not complete</th></tr>
-                <tr><th>truth: complete</th><td class="good">TP \(matrix.truePositives)</td><td class="poor">FN \(matrix.falseNegatives)</td></tr>
-                <tr><th>truth: not complete</th><td class="worst">FP \(matrix.falsePositives)</td><td class="good">TN \(matrix.trueNegatives)</td></tr>
-                <tr><td colspan="3">false-complete rate FP/(FP+TN): \(EvalFormat.percent(matrix.falseCompleteRate))\(matrix.unanswered > 0 ? " · \(matrix.unanswered) unanswered" : "")</td></tr>
-                </table>
-
-                """
+        for table in EvalFormat.matrices(report.metrics) {
+            let heads = table.columns.map { "<th>\(escape($0))</th>" }.joined()
+            let rows = table.rows.map { row in
+                "<tr><th>\(escape(row.head))</th>" + row.cells.map { "<td\(tone($0))>\(escape($0))</td>" }.joined() + "</tr>"
+            }
+            html += "<table class=\"matrix\"><caption>\(escape(table.title))</caption><tr><td></td>\(heads)</tr>"
+                + rows.joined() + "<tr><td colspan=\"\(table.columns.count + 1)\">\(escape(table.note))</td></tr></table>\n"
+        }
+        if let baseline = report.baseline {
+            let heads = EvalFormat.baselineColumns.map { "<th>\(escape($0))</th>" }.joined()
+            let rows = zip(baseline.figures, EvalFormat.baselineRows(baseline)).map { figure, cells in
+                "<tr class=\"\(figure.regressed ? "bad" : "ok")\">" + cells.map { "<td>\(escape($0))</td>" }.joined() + "</tr>"
+            }
+            html += "<table class=\"baseline\"><caption>Against the baseline \(escape(baseline.file)) (margin "
+                + "\(EvalGateResult.format(baseline.margin)); goals shown, not deciding)</caption><tr>\(heads)</tr>"
+                + rows.joined() + "</table>\n"
         }
         if let endpoints = report.endpoints {
             let rows = endpoints.map { endpoint in
@@ -116,9 +124,23 @@ public enum EvalHTMLReporter {
             }
             html += "<table class=\"endpoints\"><caption>Endpoints</caption>\(rows.joined())</table>\n"
         }
-        let gates = report.gates.map { "<li class=\"\($0.passed ? "ok" : "bad")\">\(escape($0.message))</li>" }
-        html += "<div class=\"gates\"><h2>Gates</h2><ul>\(gates.joined())</ul></div></div>\n"
+        let goals = report.baseline == nil ? "" : " (goals)"
+        let gates = report.gates.map { gate in
+            let met = report.baseline == nil ? "" : gate.passed ? " · goal met" : " · goal not met"
+            return "<li class=\"\(gate.passed ? "ok" : "bad")\">\(escape(gate.message + met))</li>"
+        }
+        html += "<div class=\"gates\"><h2>Gates\(goals)</h2><ul>\(gates.joined())</ul></div></div>\n"
         return html
+    }
+
+    /// A coach matrix cell's class: right verdicts good, a missed completion poor, a false completion worst.
+    private static func tone(_ cell: String) -> String {
+        switch cell.prefix(2) {
+        case "TP", "TN": " class=\"good\""
+        case "FN": " class=\"poor\""
+        case "FP": " class=\"worst\""
+        default: ""
+        }
     }
 
     /// Text safe in HTML content and attribute values.

@@ -20,8 +20,22 @@ public enum EvalJUnitReporter {
         var properties = [("backend", report.backend), ("concurrency", String(report.concurrency))]
         if let model = report.model { properties.append(("model", model)) }
         if let shard = report.shard { properties.append(("shard", shard.description)) }
+        properties += EvalFormat.balancedFigures(report.metrics).map { ($0.0.trimmingCharacters(in: .whitespaces), $0.1) }
+        for table in EvalFormat.matrices(report.metrics) {
+            let cells = table.rows.map { row in
+                row.head + ": " + zip(table.columns, row.cells).map { "\($1) \($0)" }.joined(separator: ", ")
+            }
+            properties.append(("matrix " + table.title, cells.joined(separator: "; ") + " (" + table.note + ")"))
+        }
         properties += EvalFormat.loopFigures(report.metrics)
-        properties += report.gates.map { ("gate " + $0.name, $0.message + ($0.passed ? " (ok)" : " (FAILED)")) }
+        let goal = report.baseline == nil ? (" (ok)", " (FAILED)") : (" (goal met)", " (goal not met)")
+        properties += report.gates.map { ("gate " + $0.name, $0.message + ($0.passed ? goal.0 : goal.1)) }
+        if let baseline = report.baseline {
+            properties.append(("baseline", baseline.file + ", margin " + EvalGateResult.format(baseline.margin)))
+            properties += EvalFormat.baselineRows(baseline).map { row in
+                ("baseline " + row[0], "goal \(row[1]) · baseline \(row[2]) · now \(row[3]) · \(row[4])")
+            }
+        }
         for (name, value) in properties {
             xml += "      <property name=\"\(escape(name))\" value=\"\(escape(value))\"/>\n"
         }
@@ -43,6 +57,7 @@ public enum EvalJUnitReporter {
                 xml += "      <system-out>" + escape(answer) + "</system-out>\n"
             }
             let facts = EvalFormat.runFacts(run) + (run.outcome.repairs ?? []).map { "repair: \($0)" }
+                + (EvalFormat.coachEvidence(run).map { ["evidence: " + $0] } ?? [])
             if !facts.isEmpty {
                 xml += "      <system-err>" + escape(facts.joined(separator: "\n")) + "</system-err>\n"
             }

@@ -5,7 +5,8 @@
 public enum EvalMarkdownReporter {
     /// Renders `report` as Markdown.
     public static func render(_ report: EvalReport) -> String {
-        let verdict = report.passed ? "✅ gates passed" : "❌ gate failed"
+        let verdict = report.baseline.map { $0.passed ? "✅ no figure fell below the baseline" : "❌ a figure fell below the baseline" }
+            ?? (report.passed ? "✅ gates passed" : "❌ gate failed")
         var lines = [
             "## origami eval: \(cell(report.title))",
             "",
@@ -16,18 +17,21 @@ public enum EvalMarkdownReporter {
             "| --- | --- |",
         ]
         lines += EvalFormat.figures(report.metrics).map { "| \($0.0) | \($0.1) |" }
-        let matrix = report.metrics.coach
-        if matrix.total + matrix.unanswered > 0 {
+        for table in EvalFormat.matrices(report.metrics) {
             lines += [
-                "",
-                "**Coach `isCurrentStepComplete`** (false-complete rate \(EvalFormat.percent(matrix.falseCompleteRate)))",
-                "",
-                "| | model: complete | model: not complete |",
-                "| --- | ---: | ---: |",
-                "| **truth: complete** | TP \(matrix.truePositives) | FN \(matrix.falseNegatives) |",
-                "| **truth: not complete** | FP \(matrix.falsePositives) | TN \(matrix.trueNegatives) |",
+                "", "**\(cell(table.title))** (\(cell(table.note)))", "",
+                "| | " + table.columns.map(cell).joined(separator: " | ") + " |",
+                "| --- |" + String(repeating: " ---: |", count: table.columns.count),
             ]
-            if matrix.unanswered > 0 { lines += ["", "\(matrix.unanswered) coach run(s) ended in an error."] }
+            lines += table.rows.map { "| **\(cell($0.head))** | " + $0.cells.map(cell).joined(separator: " | ") + " |" }
+        }
+        if let baseline = report.baseline {
+            lines += [
+                "", "**Against the baseline** `\(baseline.file)` (a figure may fall by "
+                    + "\(EvalGateResult.format(baseline.margin)); the goals are shown, they do not decide)", "",
+                "| " + EvalFormat.baselineColumns.joined(separator: " | ") + " |", "| --- | ---: | ---: | ---: | --- |",
+            ]
+            lines += EvalFormat.baselineRows(baseline).map { "| " + $0.map(cell).joined(separator: " | ") + " |" }
         }
         let endpoints = EvalFormat.endpointRows(report)
         if !endpoints.isEmpty {
@@ -36,7 +40,8 @@ public enum EvalMarkdownReporter {
         }
         if !report.gates.isEmpty {
             lines += ["", "| Gate | Result |", "| --- | --- |"]
-            lines += report.gates.map { "| \(cell($0.message)) | \($0.passed ? "✅" : "❌") |" }
+            let marks = report.baseline == nil ? ("✅", "❌") : ("goal met", "goal not met")
+            lines += report.gates.map { "| \(cell($0.message)) | \($0.passed ? marks.0 : marks.1) |" }
         }
         let repeats = EvalFormat.repeatCounts(report)
         let pooled = report.endpoints != nil
@@ -45,7 +50,8 @@ public enum EvalMarkdownReporter {
             "| --- | --- | --- | --- | ---: | " + (pooled ? "--- | " : "") + "--- |",
         ]
         for run in report.runs {
-            let failures = run.failures.map { "**\($0.name)**: \(cell($0.message))" }.joined(separator: "<br>")
+            let failures = (run.failures.map { "**\($0.name)**: \(cell($0.message))" }
+                + (EvalFormat.coachEvidence(run).map { ["*evidence*: " + cell($0)] } ?? [])).joined(separator: "<br>")
             let moved = (run.outcome.failedEndpoints ?? []).map { "<br>after \(cell($0.url)) failed" }.joined()
             let endpoint = pooled ? "| \(cell(run.outcome.endpoint ?? "-"))\(moved) " : ""
             lines.append(

@@ -31,14 +31,30 @@ public struct EvalMetrics: Sendable, Hashable, Codable {
     public var passRate: Double
     /// Each assertion's pass rate, in the order assertions are checked.
     public var assertions: [AssertionRate]
-    /// The coach cases' confusion matrix of `isCurrentStepComplete`.
+    /// The coach cases' confusion matrix of the verdict origami acted on (the one that moves the tutorial).
     public var coach: ConfusionMatrix
     /// `coach.falseCompleteRate`, kept beside it for readers of the JSON.
     public var falseCompleteRate: Double?
+    /// `coach.balancedAccuracy`: the mean of the acted-on verdict's true-positive and true-negative rates.
+    public var coachBalancedAccuracy: Double?
+    /// The coach cases' confusion matrix of the model's own verdict, before origami set aside a complete verdict
+    /// the model could not see to give; nil in reports from before it was kept.
+    public var coachModel: ConfusionMatrix?
+    /// `coachModel.balancedAccuracy`.
+    public var coachModelBalancedAccuracy: Double?
     /// Photos whose category the model got right, over photos with an expected category; nil with none.
     public var categoryAccuracy: Double?
-    /// Runs whose answer passed the schema and domain checks, over all runs.
+    /// The photo categories, truth against answer; nil in reports from before it was kept.
+    public var categories: CategoryMatrix?
+    /// `categories.balancedAccuracy`: the mean of each category's recall (a constant answer scores 1/3).
+    public var categoryBalancedAccuracy: Double?
+    /// Runs whose answer passed the schema and domain checks, over the runs that got an answer (valid or invalid);
+    /// 0 when none did.
     public var schemaValidRate: Double
+    /// Runs whose answers failed validation after their retries; nil in reports from before it was kept.
+    public var invalidAnswers: Int?
+    /// Runs that got no answer: a backend error, an unavailable backend, a timeout.
+    public var unanswered: Int?
     /// Answers asked for again over all runs: after a broken rule, a loop, or an answer at the token cap.
     public var retries: Int
     /// Runs sent again to another endpoint of a pool after one refused, failed or timed out; nil without a pool.
@@ -83,13 +99,20 @@ public struct EvalMetrics: Sendable, Hashable, Codable {
             if verdict.passed { counts[verdict.name]!.passed += 1 }
         }
         assertions = order.map { AssertionRate(name: $0, passed: counts[$0]!.passed, total: counts[$0]!.total) }
-        coach = ConfusionMatrix()
-        for result in results where result.mode == .coach {
-            if let expected = result.expectations.stepComplete { coach.add(expected: expected, actual: result.outcome.stepComplete) }
-        }
+        (coach, coachModel) = Self.coachMatrices(results)
         falseCompleteRate = coach.falseCompleteRate
+        coachBalancedAccuracy = coach.balancedAccuracy
+        coachModelBalancedAccuracy = coachModel?.balancedAccuracy
         categoryAccuracy = counts["category"].map { Double($0.passed) / Double($0.total) }
-        schemaValidRate = runs == 0 ? 0 : Double(results.count { $0.outcome.schemaValid }) / Double(runs)
+        let categories = Self.categoryMatrix(results)
+        self.categories = categories.total == 0 ? nil : categories
+        categoryBalancedAccuracy = categories.balancedAccuracy
+        let states = results.map(\.outcome.answerState)
+        let valid = states.count(where: { $0 == .valid })
+        invalidAnswers = states.count(where: { $0 == .invalid })
+        unanswered = states.count(where: { $0 == .unanswered })
+        let answered = valid + (invalidAnswers ?? 0)
+        schemaValidRate = answered == 0 ? 0 : Double(valid) / Double(answered)
         retries = results.reduce(0) { $0 + $1.outcome.retries }
         mostRetries = results.map(\.outcome.retries).max() ?? 0
         let moved = results.compactMap(\.outcome.failedEndpoints)
@@ -109,6 +132,33 @@ public struct EvalMetrics: Sendable, Hashable, Codable {
         completionTokens = Self.sum(results.map(\.outcome.completionTokens))
         let sources = EvalSourceFigures.of(results)
         tutorialSources = sources.isEmpty ? nil : sources
+    }
+
+    /// The coach runs' matrices: of the verdict acted on, and of the model's own (nil with no coach run).
+    static func coachMatrices(_ results: [EvalRunResult]) -> (ConfusionMatrix, ConfusionMatrix?) {
+        var acted = ConfusionMatrix()
+        var own = ConfusionMatrix()
+        var any = false
+        for result in results where result.mode == .coach {
+            guard let expected = result.expectations.stepComplete else { continue }
+            any = true
+            acted.add(expected: expected, actual: result.outcome.stepComplete)
+            own.add(expected: expected, actual: result.outcome.modelStepComplete ?? result.outcome.stepComplete)
+        }
+        return (acted, any ? own : nil)
+    }
+
+    /// Every photo with an expected category, against the category the model gave it.
+    static func categoryMatrix(_ results: [EvalRunResult]) -> CategoryMatrix {
+        var matrix = CategoryMatrix()
+        for result in results {
+            for (path, expected) in result.expectations.categories.sorted(by: { $0.key < $1.key }) {
+                let label = result.outcome.photoLabels[path]
+                let actual = result.outcome.analyses?.first { $0.label == label }?.category
+                matrix.add(expected: expected, actual: actual)
+            }
+        }
+        return matrix
     }
 
     /// The nearest-rank percentile `p` (0…1) of sorted values; nil when there are none.

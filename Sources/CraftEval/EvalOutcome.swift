@@ -14,10 +14,19 @@ public struct EvalOutcome: Sendable, Hashable, Codable {
     public var analyses: [Analysis]?
     /// How many ideas the model offered (brainstorm pass 2).
     public var ideaCount: Int?
-    /// The model's `isCurrentStepComplete` (coach).
+    /// The coach's verdict origami acted on: what moves the tutorial on (coach).
     public var stepComplete: Bool?
+    /// The model's own `isCurrentStepComplete`, before origami set aside a complete verdict the model could not
+    /// see to give (coach); nil in outcomes from before it was kept.
+    public var modelStepComplete: Bool?
+    /// What the coach's verdict rested on: whether the model saw the photo, the description sent in its place, the
+    /// person's note (coach).
+    public var coachEvidence: EvalCoachEvidence?
     /// Whether the answer decoded and passed every schema guide and domain rule (after retries).
     public var schemaValid: Bool
+    /// True when the run ended because the model's answers failed validation after their retries (invalid), false
+    /// or nil when it ended for want of an answer (a backend error or a timeout: unanswered).
+    public var invalidAnswer: Bool?
     /// Wall-clock milliseconds the run took.
     public var latencyMs: Double
     /// Prompt tokens over all requests of the run, when the backend reports them.
@@ -75,7 +84,15 @@ public struct EvalOutcome: Sendable, Hashable, Codable {
 
     /// An outcome for a run that failed with `error` after `latencyMs`.
     public static func failed(_ error: any Error, latencyMs: Double, backend: String? = nil) -> EvalOutcome {
-        EvalOutcome(schemaValid: false, latencyMs: latencyMs, backend: backend, error: Failure(error))
+        var outcome = EvalOutcome(schemaValid: false, latencyMs: latencyMs, backend: backend, error: Failure(error))
+        outcome.invalidAnswer = EvalAnswerState.isInvalidAnswer(error)
+        return outcome
+    }
+
+    /// Whether the model's answer was valid, invalid after its retries, or never came.
+    public var answerState: EvalAnswerState {
+        if error == nil { return schemaValid ? .valid : .invalid }
+        return invalidAnswer == true ? .invalid : .unanswered
     }
 
     /// Prompt plus completion tokens, when the backend reported either.

@@ -41,6 +41,9 @@ public struct EvalReport: Sendable, Hashable, Codable {
     /// Each endpoint of the pool the runs were spread over, with the runs it answered and its failures; nil without
     /// a pool.
     public var endpoints: [EvalEndpointSummary]?
+    /// The figures beside a baseline report's (`--baseline`); when set, it alone decides the exit status and the
+    /// gates are shown as goals met or not met.
+    public var baseline: EvalBaselineComparison?
 
     /// Creates a report, computing the metrics and checking `gates`.
     ///
@@ -81,15 +84,27 @@ public struct EvalReport: Sendable, Hashable, Codable {
         suite + (shard.map { " (shard \($0))" } ?? "")
     }
 
-    /// Whether every gate held.
-    public var passed: Bool { gates.allSatisfy(\.passed) }
+    /// Whether every gate held, or with a baseline, whether no figure fell below it.
+    public var passed: Bool { baseline?.passed ?? goalsMet }
+
+    /// Whether every goal gate held.
+    public var goalsMet: Bool { gates.allSatisfy(\.passed) }
+
+    /// This report compared with `baseline` (read from `file`); a shard's part of the figures is not compared.
+    public func compared(with baseline: EvalReport, file: String, margin: Double) -> EvalReport {
+        guard shard == nil else { return self }
+        var report = self
+        report.baseline = EvalBaselineComparison(metrics, goals: gates, baseline: baseline, file: file, margin: margin)
+        return report
+    }
 
     /// `.ok` when every gate held, `.gateFailed` (100) otherwise.
     public var exitStatus: ExitStatus { passed ? .ok : .gateFailed }
 
     /// The error to end the command with when a gate failed, or nil.
     public var gateError: EvalError? {
-        passed ? nil : .gatesFailed(gates.filter { !$0.passed }.map(\.message))
+        if let baseline { return baseline.passed ? nil : .fellBelowBaseline(baseline.failures) }
+        return passed ? nil : .gatesFailed(gates.filter { !$0.passed }.map(\.message))
     }
 
     /// The names of the cases with at least one failed run.
@@ -106,12 +121,12 @@ public struct EvalReport: Sendable, Hashable, Codable {
     }
 
     /// Reads a report written by `jsonData()`, for `--only-failing` and `--merge`.
-    public static func load(contentsOf url: URL) throws(EvalError) -> EvalReport {
+    public static func load(contentsOf url: URL, role: String = "earlier report") throws(EvalError) -> EvalReport {
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw .missingFile(file: url.path, role: "earlier report", detail: EvalSuite.reason(error))
+            throw .missingFile(file: url.path, role: role, detail: EvalSuite.reason(error))
         }
         do {
             let decoder = JSONDecoder()

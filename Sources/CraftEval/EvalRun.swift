@@ -14,6 +14,10 @@ public struct EvalInvocation: Sendable {
     public var files: EvalReportFiles
     /// The environment: `XDG_CACHE_HOME`, `HOME`, `GITHUB_STEP_SUMMARY`.
     public var environment: [String: String]
+    /// A JSON report whose figures this run must not fall below (`--baseline`); its comparison then decides.
+    public var baseline: URL?
+    /// How far a figure may fall below the baseline's (`--baseline-margin`).
+    public var baselineMargin: Double = EvalBaselineComparison.defaultMargin
 
     /// Creates an invocation.
     public init(
@@ -54,7 +58,12 @@ public enum EvalRun {
         _ = try EvalRunner.select(suite, options)
         let executor = try await makeExecutor(suite)
         try await executor.preflight()
-        let report = try await EvalRunner(executor: executor).run(suite, options: options, progress: progress)
+        var report = try await EvalRunner(executor: executor).run(suite, options: options, progress: progress)
+        if let baseline = invocation.baseline {
+            report = report.compared(
+                with: try EvalReport.load(contentsOf: baseline, role: "baseline report"), file: baseline.path,
+                margin: invocation.baselineMargin)
+        }
         try EvalReportWriter.write(report, to: invocation.files, environment: invocation.environment, thumbnail: thumbnail)
         return report
     }
@@ -63,14 +72,20 @@ public enum EvalRun {
     /// is not thrown: the returned report's `exitStatus` says it.
     public static func merge(
         _ reports: [URL], gates: EvalGates = .init(), files: EvalReportFiles = .init(),
-        environment: [String: String] = [:],
+        environment: [String: String] = [:], baseline: URL? = nil,
+        baselineMargin: Double = EvalBaselineComparison.defaultMargin,
         thumbnail: EvalHTMLReporter.Thumbnailer = EvalHTMLReporter.standardThumbnailer
     ) throws(EvalError) -> EvalReport {
         var loaded: [(file: String, report: EvalReport)] = []
         for url in reports {
             loaded.append((url.path, try EvalReport.load(contentsOf: url)))
         }
-        let report = try EvalReport.merge(loaded, gates: gates)
+        var report = try EvalReport.merge(loaded, gates: gates)
+        if let baseline {
+            report = report.compared(
+                with: try EvalReport.load(contentsOf: baseline, role: "baseline report"), file: baseline.path,
+                margin: baselineMargin)
+        }
         try EvalReportWriter.write(report, to: files, environment: environment, thumbnail: thumbnail)
         return report
     }

@@ -18,6 +18,10 @@ public protocol EvalExecutor: Sendable {
     /// The endpoints of the pool the runs may be spread over, with their slots; empty without a pool.
     func poolEndpoints() async -> [ResolvedEndpoint]
 
+    /// What the model is sent for `photo`, as a fingerprint for the cache key: an executor that sends a description
+    /// in the photo's place covers the description, so a change to it is a cache miss.
+    func photoFingerprint(_ photo: EvalPhoto) -> String
+
     /// Runs `evalCase` once on endpoint `endpoint` of the pool. Throws `PoolError.endpointFailed` when that endpoint
     /// refused, failed or timed out, so the runner sends the run to another.
     func run(_ evalCase: EvalCase, endpoint: Int) async throws -> EvalOutcome
@@ -29,6 +33,9 @@ extension EvalExecutor {
 
     /// Executors without a pool have no endpoints to spread runs over.
     public func poolEndpoints() async -> [ResolvedEndpoint] { [] }
+
+    /// The SHA-256 of the photo file's bytes, or a marker naming the path when it cannot be read.
+    public func photoFingerprint(_ photo: EvalPhoto) -> String { EvalCache.digest(of: photo) }
 
     /// Executors without a pool run the case as they always do.
     public func run(_ evalCase: EvalCase, endpoint: Int) async throws -> EvalOutcome { try await run(evalCase) }
@@ -186,7 +193,11 @@ public struct EvalRunner: Sendable {
         _ job: Job, options: EvalRunOptions, pool: ([ResolvedEndpoint], PoolDispatcher)?
     ) async -> EvalRunResult {
         let evalCase = job.evalCase
-        let key = options.cache.map { $0.key(for: evalCase, iteration: job.iteration, identity: executor.identity) }
+        let key = options.cache.map {
+            $0.key(
+                for: evalCase, iteration: job.iteration, identity: executor.identity,
+                photos: evalCase.inputs.photos.map(executor.photoFingerprint))
+        }
         var outcome: EvalOutcome
         var cached = false
         if let cache = options.cache, let key, let hit = cache.load(key) {

@@ -43,20 +43,41 @@ public enum EvalTableReporter {
             let urlWidth = endpoints.map(\.0.count).max() ?? 0
             lines += endpoints.map { "  " + pad($0.0, urlWidth) + "  " + $0.1 }
         }
-        let matrix = report.metrics.coach
-        if matrix.total + matrix.unanswered > 0 {
+        for table in EvalFormat.matrices(report.metrics) {
             lines.append("")
-            lines.append("coach isCurrentStepComplete   model: complete   model: not complete")
-            lines.append("  truth: complete             TP \(pad(String(matrix.truePositives), 14))FN \(matrix.falseNegatives)")
-            lines.append("  truth: not complete         FP \(pad(String(matrix.falsePositives), 14))TN \(matrix.trueNegatives)")
-            if matrix.unanswered > 0 { lines.append("  unanswered (errors): \(matrix.unanswered)") }
+            lines += grid([[table.title] + table.columns] + table.rows.map { ["  " + $0.head] + $0.cells })
+            lines.append("  " + table.note)
+        }
+        let evidence = report.runs.compactMap { run in EvalFormat.coachEvidence(run).map { (run.caseName, $0) } }
+        if !evidence.isEmpty {
+            lines.append("")
+            lines.append("coach evidence")
+            lines += evidence.map { "  \($0.0): \($0.1)" }
         }
         lines.append("")
+        if let baseline = report.baseline {
+            lines.append("against the baseline \(baseline.file) (a figure may fall by "
+                + "\(EvalGateResult.format(baseline.margin)); the goals do not decide)")
+            lines += grid([EvalFormat.baselineColumns] + EvalFormat.baselineRows(baseline)).map { "  " + $0 }
+            lines.append("")
+        }
         for gate in report.gates {
-            let verdict = gate.passed ? paint("ok", .green, colour) : paint("FAILED", .red, colour)
+            let verdict = report.baseline == nil
+                ? (gate.passed ? paint("ok", .green, colour) : paint("FAILED", .red, colour))
+                : (gate.passed ? "goal met" : "goal not met")
             lines.append("gate \(gate.message)  \(verdict)")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Rows of cells in aligned columns, two spaces apart.
+    private static func grid(_ rows: [[String]]) -> [String] {
+        let columns = rows.map(\.count).max() ?? 0
+        let widths = (0..<columns).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
+        return rows.map { row in
+            let cells = row.enumerated().map { $0.offset == row.count - 1 ? $0.element : pad($0.element, widths[$0.offset]) }
+            return cells.joined(separator: "  ")
+        }
     }
 
     /// The endpoint that answered a run, with `(+N)` for the endpoints that failed it first.

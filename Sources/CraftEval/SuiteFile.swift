@@ -32,12 +32,15 @@ struct SuiteFile: Decodable {
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: SuiteKey.self)
             try container.rejectUnknownKeys([
-                "minPassRate", "maxFalseCompleteRate", "minCategoryAccuracy", "maxInstructionEcho", "maxRepeatedItems",
-                "maxCappedAnswers", "minSchemaValidRate", "maxRetriesPerRun",
+                "minPassRate", "maxFalseCompleteRate", "minCategoryAccuracy", "minCategoryBalancedAccuracy",
+                "minCoachBalancedAccuracy", "maxInstructionEcho", "maxRepeatedItems", "maxCappedAnswers",
+                "minSchemaValidRate", "maxRetriesPerRun",
             ])
             gates.minPassRate = try container.rate("minPassRate")
             gates.maxFalseCompleteRate = try container.rate("maxFalseCompleteRate")
             gates.minCategoryAccuracy = try container.rate("minCategoryAccuracy")
+            gates.minCategoryBalancedAccuracy = try container.rate("minCategoryBalancedAccuracy")
+            gates.minCoachBalancedAccuracy = try container.rate("minCoachBalancedAccuracy")
             gates.maxInstructionEcho = try container.rate("maxInstructionEcho")
             gates.maxRepeatedItems = try container.count("maxRepeatedItems", atLeast: 0)
             gates.maxCappedAnswers = try container.count("maxCappedAnswers", atLeast: 0)

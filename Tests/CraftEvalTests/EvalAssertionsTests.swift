@@ -120,9 +120,18 @@ import Testing
     }
 
     @Test func schemaValidCanExpectEitherWay() {
-        let invalid = outcome(error: .init(message: "the model's answer is not valid", exitStatus: 65))
+        var invalid = outcome(error: .init(message: "the model's answer is not valid", exitStatus: 65))
+        invalid.invalidAnswer = true
         #expect(verdict("schemaValid", .init(schemaValid: true), outcome())?.passed == true)
         #expect(verdict("schemaValid", .init(schemaValid: true), invalid)?.passed == false)
         #expect(verdict("schemaValid", .init(schemaValid: false), invalid)?.passed == true)
+        // A run the backend never answered is neither valid nor invalid, whichever is expected.
+        let unanswered = outcome(error: .init(message: "engine: timed out", exitStatus: 75))
+        #expect(unanswered.answerState == .unanswered && invalid.answerState == .invalid)
+        for expected in [true, false] {
+            let verdict = verdict("schemaValid", .init(schemaValid: expected), unanswered)
+            #expect(verdict?.passed == false)
+            #expect(verdict?.message == "unanswered, so not checked: engine: timed out")
+        }
     }
 }

@@ -89,6 +89,46 @@ import Testing
         }
     }
 
+    @Test func aBlindModelsCompleteVerdictIsKeptBesideTheOneOrigamiActedOn() async throws {
+        let scratch = try EvalScratch(["done.jpg": "done"])
+        let blind = TestLanguageModel(
+            capabilities: .init(vision: false, nativeJSONSchema: true, tools: false, contextSize: 32_768),
+            answers: [#"{"observation": "A fold.", "sections": [{"title": "What You Did Well", "body": "Neat."}, "#
+                + #"{"title": "Next Steps", "body": "Go on."}], "isCurrentStepComplete": true, "completionMessage": "Done!"}"#])
+        let executor = EvalFlowExecutor(backends: [blind], loadPhoto: Self.loader)
+        let evalCase = EvalCase(
+            name: "c", mode: .coach,
+            inputs: .init(photos: [EvalPhoto(path: "done.jpg", url: scratch.url("done.jpg"))], tutorial: Self.tutorial, step: 1),
+            expectations: .init(stepComplete: true))
+        let outcome = try await executor.run(evalCase)
+        #expect(outcome.modelStepComplete == true)
+        #expect(outcome.stepComplete == false)
+        #expect(outcome.coachEvidence == EvalCoachEvidence(sawPhoto: false, basis: "description", descriptions: ["done.jpg"]))
+    }
+
+    @Test func aChangedPhotoDescriptionIsACacheMiss() async throws {
+        let scratch = try EvalScratch(["done.jpg": "done"])
+        let cache = EvalCache(folder: scratch.url("cache"))
+        let evalCase = EvalCase(
+            name: "c", mode: .coach,
+            inputs: .init(photos: [EvalPhoto(path: "done.jpg", url: scratch.url("done.jpg"))], tutorial: Self.tutorial, step: 1))
+        func cached(describing description: String) async throws -> Bool {
+            let loader: EvalFlowExecutor.PhotoLoader = { url in
+                var attachment = try Self.loader(url)
+                attachment.description = description
+                return attachment
+            }
+            let executor = EvalFlowExecutor(backends: [Self.model()], loadPhoto: loader)
+            let report = try await EvalRunner(executor: executor)
+                .run(EvalSuite(name: "s", cases: [evalCase]), options: .init(cache: cache))
+            return report.runs[0].cached
+        }
+        #expect(try await cached(describing: "a teal triangle") == false)
+        #expect(try await cached(describing: "a teal triangle") == true)
+        // The same file, described differently: the model would read another prompt, so it is asked again.
+        #expect(try await cached(describing: "a teal triangle with one crease") == false)
+    }
+
     @Test func termExtractsThenExplains() async throws {
         let executor = EvalFlowExecutor(backends: [Self.model()], loadPhoto: Self.loader)
         let evalCase = EvalCase(name: "t", mode: .term, inputs: .init(tutorial: Self.tutorial),
@@ -110,6 +150,7 @@ import Testing
         let failure = outcome.error
         #expect(failure?.exitStatus == 65)
         #expect(outcome.schemaValid == false)
+        #expect(outcome.answerState == .invalid)
         #expect(outcome.retries == 1)
         #expect(outcome.promptTokens == 200)
         #expect(model.calls.count == 2)
@@ -123,6 +164,7 @@ import Testing
         let failure = outcome.error
         #expect(failure?.message.contains("gone.jpg") == true)
         #expect(outcome.answer == nil)
+        #expect(outcome.answerState == .unanswered)
     }
 
     @Test func promptVersionFollowsOverrides() {

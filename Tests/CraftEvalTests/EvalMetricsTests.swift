@@ -28,7 +28,12 @@ import Testing
         #expect(metrics.passed == 5)
         #expect(metrics.passRate == 5.0 / 8.0)
         #expect(metrics.errors == 1)
-        #expect(metrics.schemaValidRate == 7.0 / 8.0)
+        // The errored run got no answer: it is unanswered, not invalid, and the valid rate is of answered runs.
+        #expect(metrics.schemaValidRate == 1)
+        #expect(metrics.invalidAnswers == 0 && metrics.unanswered == 1)
+        #expect(metrics.coach.truePositiveRate == 2.0 / 3.0)
+        #expect(metrics.coach.trueNegativeRate == 3.0 / 4.0)
+        #expect(metrics.coachBalancedAccuracy == (2.0 / 3.0 + 3.0 / 4.0) / 2)
         #expect(metrics.promptTokens == 400)
         #expect(metrics.completionTokens == 80)
         #expect(metrics.assertions.map(\.name) == ["answered", "stepComplete"])

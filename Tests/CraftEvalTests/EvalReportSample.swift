@@ -19,10 +19,13 @@ enum EvalReportSample {
             ideaCount: 3, schemaValid: true, latencyMs: 12_345, promptTokens: 900, completionTokens: 300, backend: "replay"
         )
         let coachExpect = EvalExpectations(stepComplete: false)
-        let coach = EvalOutcome(
+        var coach = EvalOutcome(
             answer: #"{"sections":[],"isCurrentStepComplete":true}"#, photoLabels: [progress.path: "Photo_cccccc"],
             stepComplete: true, schemaValid: true, latencyMs: 800, promptTokens: 400, completionTokens: 80, retries: 1
         )
+        coach.modelStepComplete = true
+        coach.coachEvidence = EvalCoachEvidence(
+            sawPhoto: false, basis: "note", descriptions: ["Photo_cccccc: a teal square"], note: "I folded it")
         let failedExpect = EvalExpectations(minIdeas: 3)
         let failed = EvalOutcome.failed(ModelError.invalidOutput(violations: ["ideas: <3 & \"few\"\u{1}"]), latencyMs: 50)
         let runs = [

@@ -41,9 +41,13 @@ import Testing
     @Test func manifestCoversEveryPhotoWithAKnownCategory() throws {
         let categories: Set = ["inspiration for the craft", "craft supplies", "a finished craft piece"]
         let listed = Set(Self.manifest.photos.map(\.file))
-        let top = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { !$0.hasSuffix(".json") && $0 != "progress" }
-        let progress = try FileManager.default.contentsOfDirectory(atPath: Self.folder.appendingPathComponent("progress").path)
-        #expect(listed == Set(top + progress.map { "progress/" + $0 }))
+        let manager = FileManager.default
+        let top = try manager.contentsOfDirectory(atPath: Self.folder.path)
+            .filter { !$0.hasSuffix(".json") && $0 != "progress" && $0 != "more" }
+        let inner = try ["progress", "more"].flatMap { sub in
+            try manager.contentsOfDirectory(atPath: Self.folder.appendingPathComponent(sub).path).map { sub + "/" + $0 }
+        }
+        #expect(listed == Set(top + inner))
         #expect(Self.manifest.photos.allSatisfy { categories.contains($0.category) && !$0.colours.isEmpty })
         #expect(Set(Self.manifest.photos.map(\.category)) == categories)
         let series = Self.manifest.progressSeries

@@ -36,8 +36,10 @@ import Testing
     static let files: [String] = {
         let manager = FileManager.default
         let top = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
-        let progress = (try? manager.contentsOfDirectory(atPath: folder.appendingPathComponent("progress").path)) ?? []
-        return (top.filter { !$0.hasSuffix(".json") && $0 != "progress" } + progress.map { "progress/" + $0 }).sorted()
+        let inner = ["progress", "more"].flatMap { sub in
+            ((try? manager.contentsOfDirectory(atPath: folder.appendingPathComponent(sub).path)) ?? []).map { sub + "/" + $0 }
+        }
+        return (top.filter { !$0.hasSuffix(".json") && $0 != "progress" && $0 != "more" } + inner).sorted()
     }()
 
     static func manifest() throws -> Manifest {

@@ -18,6 +18,7 @@ from PIL import Image
 from cup import CUP_STEPS, cup, draw_paper
 from scene import Scene, linen, photograph, wood
 from supplies import button_tin, crane, loose_sheet, needle, paper_stack, sunset_print, swatch, yarn_ball
+from supplies import SUNSET
 
 LIGHT_WOOD = (200, 156, 105)
 DARK_WOOD = (92, 60, 38)
@@ -74,12 +75,52 @@ def inspiration_sunset():
     return photograph(scene, 63), scene.truth
 
 
+HILLS = dict(sky=((120, 180, 235), (60, 40, 10)), sun=("white", 0.25, 0.2, 0.07),
+             ridges=[("sage", 0.5, 0.05, 4.0), ("green", 0.58, 0.04, 7.0)],
+             shows="green hills under a blue sky by a lake")
+NIGHT = dict(sky=((10, 15, 60), (30, 30, 60)), sun=("silver", 0.3, 0.3, 0.06),
+             ridges=[("purple", 0.52, 0.07, 6.0), ("black", 0.6, 0.05, 11.0)],
+             shows="a full moon over dark mountains and a lake")
+DAWN = dict(sky=((255, 185, 200), (-40, 10, 30)), sun=("coral", 0.45, 0.5, 0.11),
+            ridges=[("lavender", 0.5, 0.06, 3.0), ("teal", 0.6, 0.05, 8.0)],
+            shows="a pink dawn over teal hills and a lake")
+
+
+def landscape_print(look, surface, seed, size=(1000, 700), angle=0.05):
+    """An inspiration print of `look` on a table, drawn like the sunset one."""
+    scene = Scene(surface(1600, 1200, LIGHT_WOOD if surface is wood else CREAM_LINEN, seed))
+    sunset_print(scene, (800, 600), size, angle, seed + 1, look)
+    return photograph(scene, seed + 2), scene.truth
+
+
+def crane_on(surface, base, colour, seed, scale=2.0):
+    """A finished paper crane alone on a table."""
+    scene = Scene(surface(1600, 1200, base, seed))
+    crane(scene, (800, 760), scale, colour, seed + 1)
+    return photograph(scene, seed + 2), scene.truth
+
+
+def finished_cup(colour, seed):
+    """A finished paper cup, opened, on dark wood: the whole series' folds in another colour."""
+    scene = Scene(wood(1200, 900, DARK_WOOD, seed, plank=240))
+    draw_paper(scene, cup("5"), (600, 560), 420, 0.06, colour, seed, opened=True)
+    return photograph(scene, seed + 1, keystone=0.05), scene.truth
+
+
 def cup_photo(state, seed, opened=False):
+    """A photo of the cup after `state`'s folds; state "0" is the unfolded sheet, lying coloured side up (not yet
+    turned over for the first fold) and drawn smaller so the whole square is in the picture."""
     scene = Scene(wood(1200, 900, LIGHT_WOOD, 70 + seed, plank=240))
     rng = np.random.default_rng(seed)
     paper = cup(state)
+    size = 420
+    if state == "0":
+        paper.layers = [(polygon, "colour", tag) for polygon, _, tag in paper.layers]
+        size = 280
     centre = (600 + rng.normal(0, 30), 560 + rng.normal(0, 20))
-    draw_paper(scene, paper, centre, 420, rng.normal(0, 0.08), "teal", seed, opened=opened)
+    draw_paper(scene, paper, centre, size, rng.normal(0, 0.08), "teal", seed, opened=opened)
+    if state == "0":  # the unfolded sheet is the square it was cut as
+        scene.things[-1]["shape"] = "square"
     return photograph(scene, 80 + seed, keystone=0.05), scene.truth
 
 
@@ -141,6 +182,30 @@ def main(out):
            shows="a printed photo of a sunset over mountains and a lake, with a white border, on a wooden table",
            objects=objects)
 
+    # More inspiration prints and finished pieces, so each of the three categories has as many photos; in more/, so
+    # a brainstorm on the folder itself still sees the six photos above.
+    (out / "more").mkdir(exist_ok=True)
+    extras = [
+        ("more/inspiration-hills.jpg", "inspiration for the craft", landscape_print(HILLS, wood, 101),
+         ["sky blue", "green", "sage", "white", "light brown"]),
+        ("more/inspiration-night.png", "inspiration for the craft", landscape_print(NIGHT, linen, 111, angle=-0.08),
+         ["navy", "silver", "purple", "black", "beige"]),
+        ("more/inspiration-dawn.webp", "inspiration for the craft", landscape_print(DAWN, wood, 121, (900, 640)),
+         ["pink", "coral", "lavender", "teal", "light brown"]),
+        ("more/crane-gold.png", "a finished craft piece", crane_on(wood, LIGHT_WOOD, "gold", 141, 1.8),
+         ["gold", "light brown"]),
+        ("more/cup-finished-crimson.jpg", "a finished craft piece", finished_cup("crimson", 151),
+         ["crimson", "dark brown"]),
+    ]
+    for file, category, (image, objects), colours in extras:
+        if file.endswith(".png"):
+            save(image.resize((800, 600), Image.LANCZOS), out / file, optimize=True)
+        elif file.endswith(".webp"):
+            save(image, out / file, "WEBP", quality=80, method=6)
+        else:
+            save_jpeg(image, out / file)
+        record(file, category, colours, shows=objects[-1]["shows"] + " on a table", objects=objects)
+
     series = [
         ("cup-step1-done.jpg", "1", 1, True, "the square folded into a triangle, fold at the bottom"),
         ("cup-step2-wrong.jpg", "2-slanted", 2, False, "the right corner folded across, but the flap's top edge slants"),
@@ -150,9 +215,13 @@ def main(out):
         ("cup-step4-done.jpg", "4", 4, True, "the front layer of the top point folded down over the flaps"),
         ("cup-step5-unfinished.jpg", "4", 5, False, "the back layer of the top point still standing up"),
         ("cup-step6-done.jpg", "5", 6, True, "the finished cup, opened at the top"),
+        ("cup-step1-unfinished.jpg", "0", 1, False, "the square sheet lying flat, coloured side up, not folded yet"),
+        ("cup-step6-unfinished.jpg", "5", 6, False, "the cup folded flat; it has not been opened yet"),
+        ("cup-step4-unfinished.jpg", "3", 4, False, "both flaps crossed, the top point still standing up"),
+        ("cup-step5-done.jpg", "5", 5, True, "both layers of the top point folded down, the cup still flat"),
     ]
     for index, (file, state, step, complete, shows) in enumerate(series):
-        image, objects = cup_photo(state, index + 1, opened=step == 6)
+        image, objects = cup_photo(state, index + 1, opened=step == 6 and complete)
         save_jpeg(image, out / "progress" / file)
         finished = step == len(CUP_STEPS) and complete
         record("progress/" + file, "a finished craft piece" if finished else "craft supplies", ["teal", "light brown"],

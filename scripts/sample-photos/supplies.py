@@ -152,17 +152,25 @@ def crane(scene, centre, scale, colour, seed):
               thing=dict(shows="a folded paper crane", shape="irregular", paints=[PAINT[colour]], texture="flat"))
 
 
-def sunset_print(scene, centre, size, angle, seed):
-    """A printed landscape photo (sunset over mountains and a lake) with a white border, lying on the table."""
+SUNSET = dict(sky=((255, 150, 10), (-70, -100, 120)), sun=("gold", 0.62, 0.42, 0.09),
+              ridges=[("purple", 0.48, 0.08, 5.0), ("navy", 0.56, 0.06, 9.0)], shows="a sunset")
+
+
+def sunset_print(scene, centre, size, angle, seed, look=SUNSET):
+    """A printed landscape photo (by default a sunset over mountains and a lake) with a white border, lying on the
+    table. `look` sets the sky's top colour and its change to the horizon, the sun or moon (paint, centre as
+    fractions, radius as a fraction of the height), the ridges (paint, height, amplitude, frequency) and what the
+    print shows, for the manifest."""
     w, h = size
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     t = yy / (h * 0.6)
-    sky = np.stack([255 - 70 * t, 150 - 100 * t, 10 + 120 * t], -1)
+    (top, change) = look["sky"]
+    sky = np.stack([top[i] + change[i] * t for i in range(3)], -1)
     image = np.clip(sky, 0, 255)
-    sun = ((xx - w * 0.62) ** 2 + (yy - h * 0.42) ** 2) < (h * 0.09) ** 2
-    image[sun] = PAINT["gold"]
-    for depth, (colour, base, amplitude, frequency) in enumerate(
-            [("purple", 0.48, 0.08, 5.0), ("navy", 0.56, 0.06, 9.0)]):
+    paint, sun_x, sun_y, radius = look["sun"]
+    sun = ((xx - w * sun_x) ** 2 + (yy - h * sun_y) ** 2) < (h * radius) ** 2
+    image[sun] = PAINT[paint]
+    for depth, (colour, base, amplitude, frequency) in enumerate(look["ridges"]):
         ridge = h * (base + amplitude * np.sin(xx / w * frequency + depth) * np.cos(xx / w * 3.1))
         image[yy > ridge] = PAINT[colour]
     water = yy > h * 0.66
@@ -178,5 +186,5 @@ def sunset_print(scene, centre, size, angle, seed):
     layer = scene.layer()
     layer.alpha_composite(picture, (int(centre[0] - picture.width / 2), int(centre[1] - picture.height / 2)))
     scene.add(layer, shadow=(8, 12), blur=8, strength=0.4,
-              thing=dict(shows="a printed photo of a sunset with a white border", shape="rectangle", paints=[],
+              thing=dict(shows=f"a printed photo of {look['shows']} with a white border", shape="rectangle", paints=[],
                          texture="flat"))

@@ -12,8 +12,10 @@ enum EvalCommand: Command {
         discussion: """
             Each case runs on a fresh session and its answer is checked against the case's expectations. The \
             suite's backend, model and cassette apply unless the command line, environment or configuration file \
-            names them. Exits 100 when a gate fails; with no gate, when any run fails. --shard I/N runs one part \
-            of the runs; --merge combines the parts' JSON reports and checks the gates on the whole.
+            names them. Exits 100 when a gate fails; with no gate, when any run fails. With --baseline, exits 100 \
+            only when a figure falls below the baseline report's by more than the margin, and shows the gates as \
+            goals met or not met. --shard I/N runs one part of the runs; --merge combines the parts' JSON reports \
+            and checks the gates on the whole.
             """,
         arguments: [ArgumentSpec(
             name: "FILE", help: "The suite file, or with --merge the shards' reports.", isRepeating: true,
@@ -34,6 +36,18 @@ enum EvalCommand: Command {
                 name: "max-false-complete-rate", valueName: "RATE",
                 help: "Gate: the most coach verdicts of complete for unfinished steps, FP/(FP+TN)."),
             OptionSpec(name: "min-category-accuracy", valueName: "RATE", help: "Gate: the least photo-category accuracy."),
+            OptionSpec(
+                name: "min-category-balanced-accuracy", valueName: "RATE",
+                help: "Gate: the least mean recall of the three photo categories."),
+            OptionSpec(
+                name: "min-coach-balanced-accuracy", valueName: "RATE",
+                help: "Gate: the least mean of the acted-on coach verdict's TPR and TNR."),
+            OptionSpec(
+                name: "baseline", valueName: "REPORT",
+                help: "Fail only when a figure falls below this JSON report's.", completion: .file),
+            OptionSpec(
+                name: "baseline-margin", valueName: "RATE",
+                help: "How far a figure may fall below the baseline's (default: 0.02)."),
             OptionSpec(name: "json-report", valueName: "FILE", help: "Write the full report as JSON.", completion: .file),
             OptionSpec(name: "junit", valueName: "FILE", help: "Write a JUnit XML report.", completion: .file),
             OptionSpec(
@@ -46,7 +60,11 @@ enum EvalCommand: Command {
         let line = context.line
         let gates = EvalGates(
             minPassRate: try rate(line, "min-pass-rate"), maxFalseCompleteRate: try rate(line, "max-false-complete-rate"),
-            minCategoryAccuracy: try rate(line, "min-category-accuracy"))
+            minCategoryAccuracy: try rate(line, "min-category-accuracy"),
+            minCategoryBalancedAccuracy: try rate(line, "min-category-balanced-accuracy"),
+            minCoachBalancedAccuracy: try rate(line, "min-coach-balanced-accuracy"))
+        let baseline = line.value("baseline").map(context.resolve)
+        let margin = try rate(line, "baseline-margin") ?? EvalBaselineComparison.defaultMargin
         let files = EvalReportFiles(
             json: line.value("json-report").map(context.resolve), junit: line.value("junit").map(context.resolve),
             markdown: line.value("markdown").map(context.resolve), html: line.value("html").map(context.resolve))
@@ -56,7 +74,8 @@ enum EvalCommand: Command {
                 throw UsageError(problem: .other("--merge combines shards' reports; drop --shard"), path: line.path)
             }
             let report = try EvalRun.merge(
-                line.arguments.map(context.resolve), gates: gates, files: files, environment: context.environment)
+                line.arguments.map(context.resolve), gates: gates, files: files, environment: context.environment,
+                baseline: baseline, baselineMargin: margin)
             return try finish(report, context: context)
         }
         guard let suitePath = line.arguments.first else {
@@ -69,9 +88,11 @@ enum EvalCommand: Command {
             concurrency: try line.integer("jobs") ?? 1, repeats: try line.integer("repeat"), filter: line.value("filter"),
             gates: gates, shard: try shard(line))
         options.timeoutSeconds = try line.integer("case-timeout").map(Double.init)
-        let invocation = EvalInvocation(
+        var invocation = EvalInvocation(
             suiteURL: context.resolve(suitePath), options: options, onlyFailing: line.value("only-failing").map(context.resolve),
             useCache: !line.has("no-cache"), files: files, environment: context.environment)
+        invocation.baseline = baseline
+        invocation.baselineMargin = margin
         let console = context.console
         let report = try await EvalRun.run(invocation, makeExecutor: { suite in
             try EvalFlowExecutor.live(configuration: try configuration(for: suite, context: context))
@@ -94,7 +115,8 @@ enum EvalCommand: Command {
             ("command", .string("eval")), ("suite", .string(report.suite)),
             ("runs", GeneratedContent(report.metrics.runs)), ("passed", GeneratedContent(report.metrics.passed)),
             ("passRate", GeneratedContent(report.metrics.passRate)),
-            ("gatesPassed", .bool(report.passed)),
+            ("gatesPassed", .bool(report.goalsMet)),
+            ("baselineHeld", report.baseline.map { .bool($0.passed) } ?? .null),
         ])
         if let failure = report.gateError { throw failure }
     }

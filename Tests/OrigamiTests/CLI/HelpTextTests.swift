@@ -309,8 +309,10 @@ import Testing
             Each case runs on a fresh session and its answer is checked against the case's
             expectations. The suite's backend, model and cassette apply unless the command
             line, environment or configuration file names them. Exits 100 when a gate fails;
-            with no gate, when any run fails. --shard I/N runs one part of the runs; --merge
-            combines the parts' JSON reports and checks the gates on the whole.
+            with no gate, when any run fails. With --baseline, exits 100 only when a figure
+            falls below the baseline report's by more than the margin, and shows the gates
+            as goals met or not met. --shard I/N runs one part of the runs; --merge combines
+            the parts' JSON reports and checks the gates on the whole.
 
             USAGE: origami eval [OPTIONS] FILE...
 
@@ -332,6 +334,16 @@ import Testing
                                       unfinished steps, FP/(FP+TN).
               --min-category-accuracy RATE
                                       Gate: the least photo-category accuracy.
+              --min-category-balanced-accuracy RATE
+                                      Gate: the least mean recall of the three photo
+                                      categories.
+              --min-coach-balanced-accuracy RATE
+                                      Gate: the least mean of the acted-on coach verdict's
+                                      TPR and TNR.
+              --baseline REPORT       Fail only when a figure falls below this JSON
+                                      report's.
+              --baseline-margin RATE  How far a figure may fall below the baseline's
+                                      (default: 0.02).
               --json-report FILE      Write the full report as JSON.
               --junit FILE            Write a JUnit XML report.
               --markdown FILE         Write a Markdown summary (also to

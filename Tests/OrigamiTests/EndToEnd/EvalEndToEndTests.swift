@@ -8,6 +8,12 @@ import Testing
 @Suite struct EvalEndToEndTests {
     static let suite = OrigamiProcess.packageRoot.appendingPathComponent("Tests/Evals/samples.json")
     static let cassette = OrigamiProcess.packageRoot.appendingPathComponent("Tests/Evals/samples.cassette.jsonl")
+    static let baseline = OrigamiProcess.packageRoot.appendingPathComponent("Tests/Evals/samples.baseline.json")
+    /// Whether the recording and its baseline report are there (scripts/record-evals writes both).
+    static let recorded = FileManager.default.fileExists(atPath: cassette.path)
+        && FileManager.default.fileExists(atPath: baseline.path)
+    /// The shipped suite's runs: 4 brainstorms of 3 photos, a tutorial, 12 coach checks, a term.
+    static let runCount = 18
     /// Whether `scripts/setup` installed the engine and its model where origami looks by default.
     static let engineInstalled: Bool = {
         let environment = ProcessInfo.processInfo.environment
@@ -26,35 +32,54 @@ import Testing
         origami = try OrigamiProcess()
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: cassette.path), "needs the suite's cassette"))
-    func theShippedSuiteReplaysOfflineWithEveryReport() throws {
-        // The suite's own defaults name the replay backend and its cassette, and its gates are the goals of the
-        // on-box default (category accuracy, false completions, schema-valid answers after at most one retry, no
-        // repeated items, no answer at the cap), so CI passes no gate of its own.
+    @Test(.enabled(if: recorded, "needs the suite's cassette and baseline report (scripts/record-evals)"))
+    func theShippedSuiteReplaysOfflineAgainstItsBaselineWithEveryReport() throws {
+        // The suite's own defaults name the replay backend and its cassette; its gates are goals the default model
+        // may not reach, so CI holds the replay to the committed baseline instead and shows the goals beside it.
         let outcome = try origami.run([
-            "eval", Self.suite.path, "--no-cache", "-j", "2",
+            "eval", Self.suite.path, "--no-cache", "-j", "2", "--baseline", Self.baseline.path,
             "--json-report", "r.json", "--junit", "r.xml", "--markdown", "r.md", "--html", "r.html",
         ])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stdout.hasPrefix("CASE "))
-        #expect(outcome.stdout.contains("coach isCurrentStepComplete"))
+        #expect(outcome.stdout.contains("Coach: the model's own verdict"))
+        #expect(outcome.stdout.contains("against the baseline \(Self.baseline.path)"))
+        #expect(outcome.stdout.contains("category-balanced-accuracy"))
         let report = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: origami.file("r.json"))) as? [String: Any])
         let runs = try #require(report["runs"] as? [[String: Any]])
-        #expect(runs.count == 15)
+        #expect(runs.count == Self.runCount)
         let errors = runs.compactMap { ($0["outcome"] as? [String: Any])?["error"] as? [String: Any] }
         let misses = errors.compactMap { $0["message"] as? String }.filter { $0.contains("no recording for request") }
         #expect(misses.isEmpty, "the cassette lacks a request of the suite: \(misses)")
         let coach = try #require((report["metrics"] as? [String: Any])?["coach"] as? [String: Any])
         let counted = ["truePositives", "falsePositives", "trueNegatives", "falseNegatives", "unanswered"]
             .compactMap { coach[$0] as? Int }
-        #expect(counted.reduce(0, +) == 8)
+        #expect(counted.reduce(0, +) == 12)
         let html = try String(contentsOf: origami.file("r.html"), encoding: .utf8)
-        #expect(html.components(separatedBy: "data:image/jpeg;base64,").count - 1 == 15)
+        #expect(html.components(separatedBy: "data:image/jpeg;base64,").count - 1 == 24)
         #expect(try String(contentsOf: origami.file("r.xml"), encoding: .utf8).contains("<testcase "))
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: cassette.path), "needs the suite's cassette"))
+    @Test(.enabled(if: recorded, "needs the suite's cassette and baseline report (scripts/record-evals)"))
+    func withoutABaselineTheGoalsDecideAndAFallBelowABaselineExitsHundred() throws {
+        let goals = try origami.run(["eval", Self.suite.path, "--no-cache", "-j", "2", "--json-report", "g.json"])
+        let report = try EvalReport.load(contentsOf: origami.file("g.json"))
+        #expect(goals.status == (report.goalsMet ? 0 : 100), "\(goals.stderr)")
+        // A baseline one coach verdict better than the recording: the replay falls below it.
+        var better = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: Self.baseline)) as? [String: Any])
+        var metrics = try #require(better["metrics"] as? [String: Any])
+        let accuracy = try #require(metrics["coachBalancedAccuracy"] as? Double)
+        metrics["coachBalancedAccuracy"] = accuracy + 1.0 / 12
+        better["metrics"] = metrics
+        try JSONSerialization.data(withJSONObject: better).write(to: origami.file("better.json"))
+        let fell = try origami.run(["eval", Self.suite.path, "--no-cache", "-j", "2", "--baseline", "better.json"])
+        #expect(fell.status == 100)
+        #expect(fell.stderr.contains("error: eval figures fell below the baseline:\n  - coach-balanced-accuracy: "))
+    }
+
+    @Test(.enabled(if: recorded, "needs the suite's cassette and baseline report (scripts/record-evals)"))
     func aFailedGateExitsHundredAndOnlyFailingRerunsTheFailures() throws {
         let first = try origami.run([
             "eval", Self.suite.path, "--backend", "replay", "--cassette", Self.cassette.path, "--min-pass-rate", "1",
@@ -80,7 +105,7 @@ import Testing
         #expect(again.status == 100)
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: cassette.path), "needs the suite's cassette"))
+    @Test(.enabled(if: recorded, "needs the suite's cassette and baseline report (scripts/record-evals)"))
     func twoShardsMergeIntoTheReportOfTheWholeRun() throws {
         let whole = try origami.run(["eval", Self.suite.path, "--no-cache", "-j", "2", "--json-report", "whole.json"])
         for index in 1...2 {
@@ -99,7 +124,7 @@ import Testing
         #expect(merge.status == whole.status, "\(merge.stderr)")
         let merged = try EvalReport.load(contentsOf: origami.file("merged.json")).withoutTimings
         let expected = try EvalReport.load(contentsOf: origami.file("whole.json")).withoutTimings
-        #expect(merged.runs.count == 15)
+        #expect(merged.runs.count == Self.runCount)
         #expect(merged.runs == expected.runs)
         #expect(merged.metrics == expected.metrics)
         #expect(merged.metrics.coach == expected.metrics.coach)
