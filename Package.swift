@@ -6,7 +6,8 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
-// Floors, top to bottom: origami → CraftEval → CraftCore → CraftBackends, CraftImages → CraftSchema → CImageLibs.
+// Floors, top to bottom: origami → CraftEval → CraftCore → CraftBackends, CraftVision → CraftImages → CraftSchema →
+// CImageLibs.
 // Each module imports only what is below it; the README's layout table says what each holds.
 let package = Package(
     name: "origami",
@@ -17,6 +18,7 @@ let package = Package(
         // it needs. CraftEval serves only the command, and CraftTesting only the tests.
         .library(name: "CraftSchema", targets: ["CraftSchema"]),
         .library(name: "CraftImages", targets: ["CraftImages"]),
+        .library(name: "CraftVision", targets: ["CraftVision"]),
         .library(name: "CraftBackends", targets: ["CraftBackends"]),
         .library(name: "CraftCore", targets: ["CraftCore"]),
     ],
@@ -28,9 +30,11 @@ let package = Package(
         ),
         .target(name: "CraftSchema", swiftSettings: strict),
         .target(name: "CraftImages", dependencies: ["CraftSchema", "CImageLibs"], swiftSettings: strict),
+        .target(name: "CraftVision", dependencies: ["CraftImages"], swiftSettings: strict),
         .target(name: "CraftBackends", dependencies: ["CraftSchema"], swiftSettings: strict),
         .target(
-            name: "CraftCore", dependencies: ["CraftSchema", "CraftImages", "CraftBackends"], swiftSettings: strict),
+            name: "CraftCore", dependencies: ["CraftSchema", "CraftImages", "CraftVision", "CraftBackends"],
+            swiftSettings: strict),
         .target(
             name: "CraftEval", dependencies: ["CraftSchema", "CraftImages", "CraftBackends", "CraftCore"],
             swiftSettings: strict),
@@ -48,6 +52,8 @@ let package = Package(
             name: "CraftSchemaTests", dependencies: ["CraftSchema", "CraftTesting"], swiftSettings: strict),
         .testTarget(
             name: "CraftImagesTests", dependencies: ["CraftImages", "CraftTesting"], swiftSettings: strict),
+        .testTarget(
+            name: "CraftVisionTests", dependencies: ["CraftVision", "CraftTesting"], swiftSettings: strict),
         .testTarget(
             name: "CraftBackendsTests", dependencies: ["CraftBackends", "CraftTesting"], swiftSettings: strict),
         .testTarget(name: "CraftCoreTests", dependencies: ["CraftCore", "CraftTesting"], swiftSettings: strict),
