@@ -1,7 +1,7 @@
 """EfficientNet-Lite0 in numpy: an independent reference for origami's CraftVision.
 
 Reads the legacy PyTorch .pth (a sequence of pickles followed by raw storages) with Python's own pickle module,
-applies each tensor's strides with numpy, folds nothing (batch norm is applied as written, in float64), and runs the
+applies each tensor's strides with numpy, folds nothing (batch norm is applied as written), and runs the
 network with numpy's BLAS for the dense convolutions. Inputs are raw 224x224x3 RGB byte files (what CraftVision
 feeds its network), so both sides see exactly the same pixels.
 
@@ -45,7 +45,7 @@ class _StateUnpickler(pickle.Unpickler):
         return (storage_type, key, count)
 
 
-def load_weights(path):
+def load_weights(path, dtype=np.float64):
     with open(path, "rb") as f:
         magic = pickle.load(f)
         assert magic == 0x1950A86A20F9469CFC6C, "not a legacy PyTorch file"
@@ -57,15 +57,15 @@ def load_weights(path):
         for key in keys:
             (count,) = struct.unpack("<q", f.read(8))
             storage_type = next(t.storage[0] for t in state.values() if t.storage[1] == key)
-            dtype = DTYPES[storage_type]
-            storages[key] = np.frombuffer(f.read(count * np.dtype(dtype).itemsize), dtype=dtype)
+            stored = DTYPES[storage_type]
+            storages[key] = np.frombuffer(f.read(count * np.dtype(stored).itemsize), dtype=stored)
     tensors = {}
     for name, ref in state.items():
         data = storages[ref.storage[1]]
         itemsize = data.dtype.itemsize
         view = np.lib.stride_tricks.as_strided(
             data[ref.offset:], shape=ref.shape, strides=[s * itemsize for s in ref.strides])
-        tensors[name] = np.array(view, dtype=np.float64)
+        tensors[name] = np.array(view, dtype=dtype)
     return tensors
 
 
@@ -90,7 +90,7 @@ def convolution(x, weight, stride):
     out_channels, in_channels, kernel, _ = weight.shape
     padded = same_padding(x, kernel, stride)
     out_h, out_w = -(-x.shape[0] // stride), -(-x.shape[1] // stride)
-    columns = np.empty((out_h, out_w, kernel, kernel, in_channels))
+    columns = np.empty((out_h, out_w, kernel, kernel, in_channels), dtype=x.dtype)
     for dy in range(kernel):
         for dx in range(kernel):
             columns[:, :, dy, dx, :] = padded[dy:dy + stride * out_h:stride, dx:dx + stride * out_w:stride, :]
@@ -102,7 +102,7 @@ def depthwise(x, weight, stride):
     channels, _, kernel, _ = weight.shape
     padded = same_padding(x, kernel, stride)
     out_h, out_w = -(-x.shape[0] // stride), -(-x.shape[1] // stride)
-    out = np.zeros((out_h, out_w, channels))
+    out = np.zeros((out_h, out_w, channels), dtype=x.dtype)
     for dy in range(kernel):
         for dx in range(kernel):
             out += padded[dy:dy + stride * out_h:stride, dx:dx + stride * out_w:stride, :] * weight[:, 0, dy, dx]
@@ -114,7 +114,8 @@ def relu6(x):
 
 
 def logits(w, rgb):
-    x = (rgb.reshape(SIZE, SIZE, 3).astype(np.float64) - 127.0) / 128.0
+    dtype = w["_fc.bias"].dtype
+    x = (rgb.reshape(SIZE, SIZE, 3).astype(dtype) - dtype.type(127)) / dtype.type(128)
     x = relu6(batch_norm(convolution(x, w["_conv_stem.weight"], 2), w, "_bn0"))
     index = 0
     for repeats, kernel, stride, expansion, _ in STAGES:
@@ -145,6 +146,7 @@ def main(argv):
         else:
             sys.exit(f"reference.py: unknown option {rest[0]}")
     w = load_weights(weights)
+    fast = {name: value.astype(np.float32) for name, value in w.items()}
     inputs = [np.fromfile(path, dtype=np.uint8) for path in rest]
     for path, rgb in zip(rest, inputs):
         if rgb.size != SIZE * SIZE * 3:
@@ -155,7 +157,7 @@ def main(argv):
         for _ in range(rounds):
             for rgb in inputs:
                 start = time.perf_counter()
-                logits(w, rgb)
+                logits(fast, rgb)
                 times.append(time.perf_counter() - start)
         print(f"{sorted(times)[len(times) // 2]:.6f}", file=sys.stderr)
     if out_path:
