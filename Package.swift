@@ -42,7 +42,8 @@ let package = Package(
             name: "CraftEval", dependencies: ["CraftSchema", "CraftImages", "CraftBackends", "CraftCore"],
             swiftSettings: strict),
         .executableTarget(
-            name: "origami", dependencies: ["CraftSchema", "CraftImages", "CraftBackends", "CraftCore", "CraftEval"],
+            name: "origami",
+            dependencies: ["CraftSchema", "CraftImages", "CraftVision", "CraftBackends", "CraftCore", "CraftEval"],
             swiftSettings: strict),
         // `origami-write-test`: one locked project write, for the crash and concurrency tests; not in any product.
         .executableTarget(
