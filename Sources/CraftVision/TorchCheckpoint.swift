@@ -12,7 +12,9 @@ public struct TorchCheckpoint: Sendable {
     public var tensors: [String: WeightTensor]
 
     /// The first bytes of every legacy checkpoint: protocol 2, then the magic number 0x1950a86a20f9469cfc6c.
-    static let magic: [UInt8] = [0x80, 0x02, 0x8A, 0x0A, 0x6C, 0xFC, 0x9C, 0x46, 0xF9, 0x20, 0x6A, 0xA8, 0x50, 0x19, 0x2E]
+    static let magic: [UInt8] = [
+        0x80, 0x02, 0x8A, 0x0A, 0x6C, 0xFC, 0x9C, 0x46, 0xF9, 0x20, 0x6A, 0xA8, 0x50, 0x19, 0x2E,
+    ]
     /// Bytes per element of the storage types a checkpoint may hold.
     static let elementSizes: [String: Int] = [
         "FloatStorage": 4, "DoubleStorage": 8, "HalfStorage": 2, "BFloat16Storage": 2, "LongStorage": 8,
@@ -132,7 +134,9 @@ public struct TorchCheckpoint: Sendable {
     static func floats<T>(_ storage: ArraySlice<UInt8>, _ body: (UnsafeBufferPointer<Float>) -> T) -> T {
         var values = [Float](repeating: 0, count: storage.count / 4)
         values.withUnsafeMutableBytes { target in
-            storage.withUnsafeBytes { source in target.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[..<target.count])) }
+            storage.withUnsafeBytes { source in
+                target.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[..<target.count]))
+            }
         }
         return values.withUnsafeBufferPointer(body)
     }

@@ -16,7 +16,8 @@ import Testing
             name + ".weight": WeightTensor(shape: [channels], values: random(channels, seed: seed)),
             name + ".bias": WeightTensor(shape: [channels], values: random(channels, seed: seed + 1)),
             name + ".running_mean": WeightTensor(shape: [channels], values: random(channels, seed: seed + 2)),
-            name + ".running_var": WeightTensor(shape: [channels], values: random(channels, seed: seed + 3).map { $0 + 1.5 }),
+            name + ".running_var": WeightTensor(
+                shape: [channels], values: random(channels, seed: seed + 3).map { $0 + 1.5 }),
         ]
     }
 
@@ -61,8 +62,10 @@ import Testing
         var input = FeatureMap(height: height, width: width, channels: channels)
         input.values = Self.random(input.values.count, seed: 70)
         let out = layer(input, workers: 2)
-        let (outHeight, top) = ((height + stride - 1) / stride, max(((height + stride - 1) / stride - 1) * stride + kernel - height, 0) / 2)
-        let (outWidth, left) = ((width + stride - 1) / stride, max(((width + stride - 1) / stride - 1) * stride + kernel - width, 0) / 2)
+        // TensorFlow's SAME padding: ⌈size / stride⌉ outputs, the odd padding pixel after, not before.
+        let (outHeight, outWidth) = ((height + stride - 1) / stride, (width + stride - 1) / stride)
+        let top = max((outHeight - 1) * stride + kernel - height, 0) / 2
+        let left = max((outWidth - 1) * stride + kernel - width, 0) / 2
         #expect(out.height == outHeight && out.width == outWidth)
         for oy in 0..<outHeight {
             for ox in 0..<outWidth {
@@ -72,7 +75,8 @@ import Testing
                         for kx in 0..<kernel {
                             let (iy, ix) = (oy * stride + ky - top, ox * stride + kx - left)
                             guard iy >= 0, iy < height, ix >= 0, ix < width else { continue }
-                            sum += input.values[(iy * width + ix) * channels + c] * weight[(c * kernel + ky) * kernel + kx]
+                            let tap = weight[(c * kernel + ky) * kernel + kx]
+                            sum += input.values[(iy * width + ix) * channels + c] * tap
                         }
                     }
                     let expected = min(max(Self.normalised(sum, c, tensors, "bn"), 0), 6)

@@ -63,7 +63,8 @@ import Testing
     }
 
     @Test func aStorageTooShortForItsTensorIsRefused() {
-        #expect(throws: VisionError.self) { try TorchCheckpoint(bytes: Self.checkpoint(storage: [0, 1, 2, 3]), name: "s") }
+        let bytes = Self.checkpoint(storage: [0, 1, 2, 3])
+        #expect(throws: VisionError.self) { try TorchCheckpoint(bytes: bytes, name: "s") }
     }
 
     @Test func anUnknownOpcodeIsNamed() {

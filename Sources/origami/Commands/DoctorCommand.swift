@@ -47,8 +47,8 @@ enum DoctorCommand: Command {
         }
         text += style.dim("  * chosen by the backend setting") + "\n"
         let classifier = ClassifierReport.check(ClassifierFiles(environment: context.environment))
-        text += "\n" + style.bold("Classifier") + " " + style.dim("(\(classifier.files.directory), \(classifier.files.origin))")
-            + "\n"
+        let place = "(\(classifier.files.directory), \(classifier.files.origin))"
+        text += "\n" + style.bold("Classifier") + " " + style.dim(place) + "\n"
         for check in classifier.checks {
             text += "  " + (check.passed ? style.green("✓") : style.red("✗")) + " \(check.name): \(check.detail)\n"
         }
