@@ -6,7 +6,8 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
-// Floors, top to bottom: origami → CraftEval → CraftCore → CraftBackends, CraftImages → CraftSchema → CImageLibs.
+// Floors, top to bottom: origami → CraftEval → CraftCore → CraftBackends, CraftVision → CraftImages → CraftSchema →
+// CImageLibs.
 // Each module imports only what is below it; the README's layout table says what each holds.
 let package = Package(
     name: "origami",
@@ -17,6 +18,7 @@ let package = Package(
         // it needs. CraftEval serves only the command, and CraftTesting only the tests.
         .library(name: "CraftSchema", targets: ["CraftSchema"]),
         .library(name: "CraftImages", targets: ["CraftImages"]),
+        .library(name: "CraftVision", targets: ["CraftVision"]),
         .library(name: "CraftBackends", targets: ["CraftBackends"]),
         .library(name: "CraftCore", targets: ["CraftCore"]),
     ],
@@ -28,9 +30,13 @@ let package = Package(
         ),
         .target(name: "CraftSchema", swiftSettings: strict),
         .target(name: "CraftImages", dependencies: ["CraftSchema", "CImageLibs"], swiftSettings: strict),
+        // The classifier's kernels are optimised in every configuration: unoptimised SIMD code runs a photo in
+        // minutes instead of a tenth of a second, too slow for the debug builds the tests and `swift run` use.
+        .target(
+            name: "CraftVision", dependencies: ["CraftImages"], swiftSettings: strict + [.unsafeFlags(["-O"])]),
         .target(name: "CraftBackends", dependencies: ["CraftSchema"], swiftSettings: strict),
         .target(
-            name: "CraftCore", dependencies: ["CraftSchema", "CraftImages", "CraftBackends"],
+            name: "CraftCore", dependencies: ["CraftSchema", "CraftImages", "CraftVision", "CraftBackends"],
             // The project library is data, not code: copied into the module's resource bundle, which scripts/install
             // and scripts/make-deb place where the installed command looks (see ProjectLibrary.locations).
             resources: [.copy("Library/projects.json")], swiftSettings: strict),
@@ -38,7 +44,8 @@ let package = Package(
             name: "CraftEval", dependencies: ["CraftSchema", "CraftImages", "CraftBackends", "CraftCore"],
             swiftSettings: strict),
         .executableTarget(
-            name: "origami", dependencies: ["CraftSchema", "CraftImages", "CraftBackends", "CraftCore", "CraftEval"],
+            name: "origami",
+            dependencies: ["CraftSchema", "CraftImages", "CraftVision", "CraftBackends", "CraftCore", "CraftEval"],
             swiftSettings: strict),
         // `origami-write-test`: one locked project write, for the crash and concurrency tests; not in any product.
         .executableTarget(
@@ -51,6 +58,8 @@ let package = Package(
             name: "CraftSchemaTests", dependencies: ["CraftSchema", "CraftTesting"], swiftSettings: strict),
         .testTarget(
             name: "CraftImagesTests", dependencies: ["CraftImages", "CraftTesting"], swiftSettings: strict),
+        .testTarget(
+            name: "CraftVisionTests", dependencies: ["CraftVision", "CraftTesting"], swiftSettings: strict),
         .testTarget(
             name: "CraftBackendsTests", dependencies: ["CraftBackends", "CraftTesting"], swiftSettings: strict),
         .testTarget(name: "CraftCoreTests", dependencies: ["CraftCore", "CraftTesting"], swiftSettings: strict),

@@ -56,6 +56,11 @@ public struct Photo: Sendable, Hashable {
     /// yarn; a navy round shape in the upper right (4 %), fibrous like yarn; a silver long, thin piece in the centre
     /// (1 %); …`. A close-up with no surface gets the picture's colours and texture as a whole instead.
     public let description: String
+    /// The centre square of the model-ready picture at 224×224 pixels, for an image classifier to look at.
+    public let square: RGBImage
+
+    /// The side of `square`, the input size of ImageNet classifiers.
+    public static let squareSide = 224
 
     /// Reads, checks, decodes, orients, resizes, re-encodes and describes the photo at `url`.
     public static func load(contentsOf url: URL, options: PhotoOptions = .init()) throws -> Photo {
@@ -73,8 +78,9 @@ public struct Photo: Sendable, Hashable {
             { SHA256.hex(of: bytes) },
             { Result { () throws(PhotoError) in try Self.uprightPicture(bytes, name: name, options: options) } })
         let (format, picture, upright) = try decoded.get()
-        let (jpeg, analysis) = inParallel(
-            { JPEGCodec.encode(upright, quality: options.jpegQuality) }, { PhotoAnalysis(of: upright) })
+        let (jpeg, (analysis, square)) = inParallel(
+            { JPEGCodec.encode(upright, quality: options.jpegQuality) },
+            { (PhotoAnalysis(of: upright), upright.centreSquare(side: Self.squareSide)) })
         self.url = url
         self.sha256 = hash
         self.label = Self.label(forSHA256: sha256)
@@ -87,6 +93,7 @@ public struct Photo: Sendable, Hashable {
         self.jpegData = Data(jpeg)
         self.analysis = analysis
         self.description = analysis.sentence(label: label, width: upright.width, height: upright.height)
+        self.square = square
     }
 
     /// Decodes `bytes` and returns the picture resized and turned upright, before JPEG re-encoding.

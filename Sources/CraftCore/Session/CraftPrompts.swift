@@ -22,13 +22,13 @@ public enum CraftPrompts {
         return Prompt([.text(framing)] + photos.map { .image($0) } + [.text(categoryGuide)])
     }
 
-    /// How to tell the three categories apart, after the photos: plain definitions a small model can apply.
+    /// How to tell the three categories apart, after the photos: plain definitions a small model can apply, with no
+    /// default category (a default made every photo "craft supplies" on the 1.5B model).
     static let categoryGuide = """
-        Choosing typeOfImage: several separate things lying on a surface (squares or sheets of paper, yarn, \
-        needles, pieces of fabric, buttons) are "craft supplies", even when neatly laid out; one made object \
-        (a folded figure, a knitted item, a paper cup) is "a finished craft piece"; a picture of something else \
-        (a landscape, an artwork, a printed photo) is "inspiration for the craft". When unsure, choose "craft \
-        supplies".
+        Choosing typeOfImage: materials not yet made into anything (paper, yarn, needles, fabric, buttons) are \
+        "craft supplies"; one made object (a folded figure, a knitted item, a paper cup) is "a finished craft \
+        piece"; anything that is neither — an animal, a vehicle, a street, food, a landscape, a print — is \
+        "inspiration for the craft".
         """
 
     /// What the ideas should be, after the sample's question: different from each other, made from the supplies.

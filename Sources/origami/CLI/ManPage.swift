@@ -14,6 +14,7 @@ struct ManPage: Sendable {
         ("ORIGAMI_SMALL_MODEL", "Term's own model, like --small-model."),
         ("ORIGAMI_MMPROJ", "The engine's vision projector, like --mmproj."),
         ("ORIGAMI_VISION", "Whether photos are sent to the model (yes, no, auto), like --vision."),
+        ("ORIGAMI_CLASSIFIER", "The directory of the image classifier's weights and class names."),
         ("OLLAMA_HOST", "The Ollama server's address (host:port or URL)."),
         ("OPENAI_BASE_URL", "The OpenAI-compatible server's address."),
         ("ORIGAMI_API_KEY, OPENAI_API_KEY", "The API key for OpenAI-compatible servers; never stored anywhere."),

@@ -1,6 +1,7 @@
 import CraftBackends
 import CraftCore
 import CraftSchema
+import CraftVision
 
 /// `origami doctor`: every setting with its source, the model each mode uses, and whether each backend can answer.
 enum DoctorCommand: Command {
@@ -10,8 +11,9 @@ enum DoctorCommand: Command {
         discussion: """
             Settings come from flags, then the environment, then the configuration file, then defaults. The API \
             key is shown only as set or unset. Modes shows the backend and model each mode uses and where that \
-            came from: --model sets every mode's model, --small-model the one of term. Exits 69 when none of the \
-            chosen backends is available.
+            came from: --model sets every mode's model, --small-model the one of term. Classifier checks the image \
+            classifier that tells a model which cannot see what each photo most resembles (ORIGAMI_CLASSIFIER names \
+            its directory). Exits 69 when none of the chosen backends is available.
             """)
 
     static func run(_ context: CommandContext) async throws {
@@ -44,6 +46,13 @@ enum DoctorCommand: Command {
             }
         }
         text += style.dim("  * chosen by the backend setting") + "\n"
+        let classifier = ClassifierReport.check(ClassifierFiles(environment: context.environment))
+        let place = "(\(classifier.files.directory), \(classifier.files.origin))"
+        text += "\n" + style.bold("Classifier") + " " + style.dim(place) + "\n"
+        for check in classifier.checks {
+            text += "  " + (check.passed ? style.green("✓") : style.red("✗")) + " \(check.name): \(check.detail)\n"
+        }
+        text += "  " + style.dim("from \(ClassifierReport.source)") + "\n"
         console.result(text)
         console.event(
             "report",
@@ -57,7 +66,15 @@ enum DoctorCommand: Command {
                          ("backend", .string(assignment.backend.rawValue)), ("model", .string(assignment.model)),
                          ("origin", .string(assignment.origin))])
              })),
-             ("backends", .array(reports.map(json)))])
+             ("backends", .array(reports.map(json))),
+             ("classifier", .object([
+                ("directory", .string(classifier.files.directory)), ("origin", .string(classifier.files.origin)),
+                ("usable", .bool(classifier.isUsable)), ("source", .string(ClassifierReport.source)),
+                ("checks", .array(classifier.checks.map { check in
+                    .object([("name", .string(check.name)), ("passed", .bool(check.passed)),
+                             ("detail", .string(check.detail))])
+                })),
+             ]))])
         guard reports.contains(where: { $0.chosen && $0.isAvailable }) else {
             throw BackendReport.NoneAvailable(chosen: configuration.backends.value)
         }

@@ -217,7 +217,9 @@ import Testing
             Settings come from flags, then the environment, then the configuration file,
             then defaults. The API key is shown only as set or unset. Modes shows the
             backend and model each mode uses and where that came from: --model sets every
-            mode's model, --small-model the one of term. Exits 69 when none of the chosen
+            mode's model, --small-model the one of term. Classifier checks the image
+            classifier that tells a model which cannot see what each photo most resembles
+            (ORIGAMI_CLASSIFIER names its directory). Exits 69 when none of the chosen
             backends is available.
 
             USAGE: origami doctor [OPTIONS]
