@@ -24,7 +24,7 @@ public struct DoneOutcome: Sendable {
 
 extension Workbench {
     /// Judges progress photos against step `requested` (default: the current step), records the feedback and files
-    /// the photos under that step.
+    /// the photos under that step. The last photo is measured against the piece's earlier photo (`measuredChange`).
     ///
     /// Steps move only forward, one checked step at a time: a complete verdict moves the tutorial on only when the
     /// step judged is still the current one when the answer arrives; checking another step records its feedback and
@@ -40,9 +40,12 @@ extension Workbench {
         let attachments = try files.map(loadPhoto)
         let base = try await snapshot(create: false)
         let (tutorial, step) = try checkable(base, step: requested)
+        let change = Array(zip(files, attachments)).last.flatMap { file, attachment in
+            measuredChange(of: file, label: attachment.label, in: base, step: step)
+        }
         return try await askModel(from: base) { session in
             try await Coach(session: session).check(
-                tutorial: tutorial, step: step, photos: attachments, note: note, onRetry: onRetry)
+                tutorial: tutorial, step: step, photos: attachments, note: note, change: change, onRetry: onRetry)
         } merge: { project, result in
             try unchanged(project.tutorial, tutorial, "the tutorial")
             record(files, attachments, in: &project, step: step)
