@@ -40,9 +40,7 @@ extension Workbench {
         let attachments = try files.map(loadPhoto)
         let base = try await snapshot(create: false)
         let (tutorial, step) = try checkable(base, step: requested)
-        let change = Array(zip(files, attachments)).last.flatMap { file, attachment in
-            measuredChange(of: file, label: attachment.label, in: base, step: step)
-        }
+        let change = files.last.flatMap { measuredChange(of: $0, in: base, step: step) }
         return try await askModel(from: base) { session in
             try await Coach(session: session).check(
                 tutorial: tutorial, step: step, photos: attachments, note: note, change: change, onRetry: onRetry)

@@ -3,13 +3,10 @@ import Foundation
 
 extension Project {
     /// The earlier photo of the piece a check of `step` compares with: the last progress photo filed on this step or
-    /// an earlier one (the last check's photo, or the one the step started from), other than the photos `checking`.
-    /// Nil when no progress photo was filed before.
-    func earlierProgressPhoto(forStep step: Int, excluding checking: Set<String>) -> PhotoRecord? {
-        photos.last { record in
-            guard let filed = record.step, filed <= step else { return false }
-            return !checking.contains(record.label)
-        }
+    /// an earlier one (the last check's photo, or the one the step started from). The same photo checked again is
+    /// its own earlier photo: nothing changed since. Nil when no progress photo was filed before.
+    func earlierProgressPhoto(forStep step: Int) -> PhotoRecord? {
+        photos.last { record in record.step.map { $0 <= step } ?? false }
     }
 }
 
@@ -17,9 +14,9 @@ extension Workbench {
     /// The measured change of the piece in `file` since its earlier photo in `project` (see
     /// `Project.earlierProgressPhoto`), or against an unfolded sheet when there is none. Nil when it cannot be
     /// measured: the new photo or the earlier one cannot be read again, or the earlier file changed since its check.
-    func measuredChange(of file: URL, label: String, in project: Project, step: Int) -> PhotoChange? {
+    func measuredChange(of file: URL, in project: Project, step: Int) -> PhotoChange? {
         guard let after = try? Photo.load(contentsOf: file).analysis.scene else { return nil }
-        guard let earlier = project.earlierProgressPhoto(forStep: step, excluding: [label]) else {
+        guard let earlier = project.earlierProgressPhoto(forStep: step) else {
             return PhotoChange(before: nil, after: after)
         }
         let url = earlier.path.hasPrefix("/")
