@@ -45,8 +45,8 @@ extension ProjectRenderer {
             return "The model cannot see photos: it judged origami's description of this photo and the change "
                 + "measured since the earlier one, which fits step \(step)."
         case .description where result.unconfirmedCompletion:
-            return "The model thinks step \(step) is done, but it cannot see photos and the measurement does not "
-                + "back it, so the step stays open."
+            return "The model thinks step \(step) is done, but that is only its opinion: it cannot see photos, and "
+                + "what origami measured does not back it, so the step stays open."
         case .description:
             return "The model cannot see photos: it judged origami's description of this photo"
                 + (result.change == nil ? "." : " and the change measured since the earlier one.")
