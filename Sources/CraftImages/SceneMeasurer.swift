@@ -40,28 +40,31 @@ struct SceneMeasurer {
             sumY += Double(index / width) + 0.5
         }
         let count = Double(pixels.count)
+        let (outline, aspect) = outline(pixels, touching: touching)
         return SceneObject(
             colours: colourNames(pixels),
             share: count / Double(planes.count),
             centre: SIMD2(sumX / count / Double(width), sumY / count / Double(planes.height)),
-            outline: outline(pixels, touching: touching), texture: nil, touchesAnother: touching)
+            outline: outline, texture: nil, touchesAnother: touching, aspect: aspect)
     }
 
     /// The outline of the object's pixels, with gaps a few pixels wide closed when it touches another (a needle
     /// across a ball notches it). Specks and threads stuck to its edge (crumbs on a busy table) can add a corner,
     /// so the outline is also taken with them cut off by an opening a fortieth of the object's size wide, and the
-    /// simpler of the two names wins; the opening alone would blunt sharp corners.
-    func outline(_ pixels: [Int], touching: Bool) -> Outline {
+    /// simpler of the two names wins; the opening alone would blunt sharp corners. The aspect is the whole
+    /// object's (long side over short side of its smallest box).
+    func outline(_ pixels: [Int], touching: Bool) -> (Outline, Double) {
         // Outlines do not depend on where the object lies, so it is measured in a box of its own.
         var mask = BinaryMask.cut(pixels, width: planes.width, height: planes.height, margin: 3).mask
         if touching { mask = mask.closed(2) }
         let whole = mask.regions().first ?? []
-        let raw = OutlineMeasures(pixels: whole, width: mask.width).outline
+        let measures = OutlineMeasures(pixels: whole, width: mask.width)
+        let (raw, aspect) = (measures.outline, measures.aspect.isFinite ? measures.aspect : 1)
         let radius = max(2, min(3, Int((0.025 * Double(whole.count).squareRoot()).rounded())))
         let trimmed = BinaryMask.of(whole, width: mask.width, height: mask.height).opened(radius).regions().first ?? []
-        guard trimmed.count * 5 >= whole.count * 4 else { return raw }
+        guard trimmed.count * 5 >= whole.count * 4 else { return (raw, aspect) }
         let cleaned = OutlineMeasures(pixels: trimmed, width: mask.width).outline
-        return cleaned.simplicity < raw.simplicity ? cleaned : raw
+        return (cleaned.simplicity < raw.simplicity ? cleaned : raw, aspect)
     }
 
     /// The names of the colours covering at least a quarter of the object (at most two), each as it would look

@@ -15,11 +15,13 @@ public struct SceneObject: Sendable, Hashable {
     public var creases: [Crease]
     /// Whether it touches another object: it was told apart by colour, so its outline may be partly hidden.
     public var touchesAnother: Bool
+    /// The long side over the short side of the smallest rectangle around it, at any angle (1 for a square).
+    public var aspect: Double = 1
 
     /// Creates an object.
     public init(
         colours: [String], share: Double, centre: SIMD2<Double>, outline: Outline, texture: Texture?,
-        creases: [Crease] = [], touchesAnother: Bool = false
+        creases: [Crease] = [], touchesAnother: Bool = false, aspect: Double = 1
     ) {
         self.colours = colours
         self.share = share
@@ -28,6 +30,7 @@ public struct SceneObject: Sendable, Hashable {
         self.texture = texture
         self.creases = creases
         self.touchesAnother = touchesAnother
+        self.aspect = aspect
     }
 
     /// Where it lies in the picture, in thirds: "in the upper left", "in the centre", "at the bottom", …

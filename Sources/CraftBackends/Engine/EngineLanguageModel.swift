@@ -17,6 +17,11 @@ public struct EngineLanguageModel: LanguageModel {
     public var progress: @Sendable (EngineProgress) -> Void
     /// Receives one line per HTTP request and retry (for `--verbose`).
     public var log: (@Sendable (String) -> Void)?
+    /// The person's `--vision` setting: false makes a server with a projector be sent descriptions instead of
+    /// photos; true needs a projector (without one the backend is unavailable and says why); nil asks the server.
+    public var vision: Bool?
+    /// Where `vision` was set, for `origami doctor` and the refusal.
+    public var visionSource = "the vision setting"
 
     /// Creates the backend; nothing starts until the first request.
     public init(
@@ -36,9 +41,19 @@ public struct EngineLanguageModel: LanguageModel {
     /// `engine`.
     public var name: String { "engine" }
 
-    /// Installed, model verified, processor suitable, port free; does not start the server.
+    /// Installed, model verified, processor suitable, port free, and a projector when vision is required; does not
+    /// start the server.
     public func availability() async -> Availability {
-        await manager.availability()
+        if vision == true, (try? await manager.installation())?.mmproj == nil {
+            return .unavailable(reason: Self.visionWithoutProjector(visionSource))
+        }
+        return await manager.availability()
+    }
+
+    /// Why the engine cannot honour vision set to yes: it sees only through a projector.
+    static func visionWithoutProjector(_ source: String) -> String {
+        "\(source) says the model sees, but the engine sees only through a vision model's projector and none is "
+            + "named; pass --mmproj FILE (ORIGAMI_MMPROJ) with one, or set vision to auto or no"
     }
 
     /// What the loaded model can do, from the server's `/props`: vision only when a projector is loaded.
@@ -47,6 +62,23 @@ public struct EngineLanguageModel: LanguageModel {
     /// configured context, vision when a projector is named). A session asks every model it may use when it
     /// begins, and the small model's server should start only when a term request needs it.
     public func capabilities() async throws -> Capabilities {
+        var capabilities = try await measuredCapabilities()
+        switch vision {
+        case false?:
+            capabilities.vision = false
+            capabilities.visionSource = "off by \(visionSource)"
+        case true?:
+            guard capabilities.vision else {
+                throw ModelError.unavailable(backend: name, reason: Self.visionWithoutProjector(visionSource))
+            }
+        case nil:
+            break
+        }
+        return capabilities
+    }
+
+    /// What the server (or the configuration, before it starts) says the model can do.
+    private func measuredCapabilities() async throws -> Capabilities {
         guard await manager.warmRecord() != nil else {
             let installation = try await manager.installation()
             return Capabilities(

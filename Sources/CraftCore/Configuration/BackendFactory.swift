@@ -163,9 +163,14 @@ public struct BackendFactory: Sendable {
         let total = max(600, timeout)
         switch kind {
         case .engine:
-            let engine = EngineLanguageModel(
+            var engine = EngineLanguageModel(
                 manager: engineManager(role: role), idleTimeout: timeout, totalTimeout: total, progress: progress,
                 log: log)
+            // The small model (term) reads text only, whatever the primary model's vision.
+            if role == .primary {
+                engine.vision = configuration.vision.value
+                engine.visionSource = configuration.vision.visionSource ?? engine.visionSource
+            }
             return engine
         case .ollama:
             return try pooled(.ollama, endpoints(for: .ollama, configuration.ollamaEndpoints)) { base in

@@ -1,4 +1,5 @@
 public import CraftBackends
+public import CraftImages
 
 /// The coach flow: judges progress photos against a step with the tutorial profile.
 ///
@@ -15,9 +16,11 @@ public import CraftBackends
 ///
 /// What the verdict rests on (`CoachEvidence`): a model that saw the photos is believed. A model that could not see
 /// them read origami's description, which cannot show whether a fold is right (such a model called almost every
-/// step complete in the eval, wrong ones included); its complete verdict is kept as `unconfirmedCompletion` and
-/// the step stays current — unless the person said what they did (`note`): their words are then the evidence the
-/// model judged, quoted as the person's, never as instructions. This errs, as the sample asks, on the side of false.
+/// step complete in the eval, wrong ones included). It is also given the measured change since the piece's earlier
+/// photo (`StepChange`); its complete verdict moves the tutorial on only when that change backs it (`change`), or
+/// when the person said what they did (`note`: their words, quoted as the person's, never as instructions).
+/// Otherwise the verdict is kept as `unconfirmedCompletion` and the step stays current. This errs, as the sample
+/// asks, on the side of false.
 public struct Coach: Sendable {
     /// The session the check runs on (switched to coach mode).
     public let session: LanguageModelSession
@@ -29,13 +32,17 @@ public struct Coach: Sendable {
 
     /// Checks `photos` against step `step` (1-based) of `tutorial`.
     ///
-    /// - Parameter note: what the person says they did, added as their quoted words after the photos.
+    /// - Parameters:
+    ///   - note: what the person says they did, added as their quoted words after the photos.
+    ///   - change: the measured change of the piece since its earlier photo, said after the photos; nil when it
+    ///     could not be measured.
     public func check(
         tutorial: Tutorial,
         step: Int,
         photos: [Attachment],
         note: String? = nil,
         shape: ShapeCheck? = nil,
+        change: PhotoChange? = nil,
         onRetry: @escaping @Sendable ([String]) -> Void = { _ in }
     ) async throws -> CoachResult {
         guard let current = tutorial.steps.first(where: { $0.number == step }) else {
@@ -43,16 +50,21 @@ public struct Coach: Sendable {
         }
         guard !photos.isEmpty else { throw FlowError.noProgressPhoto(step: step) }
         try await session.switchMode(.coach)
+        let measured = change.map { StepChange(change: $0, step: current.title + ". " + current.instruction) }
         let prompt = CraftPrompts.coach(
-            step: step, title: current.title, instruction: current.instruction, photos: photos, note: note
+            step: step, title: current.title, instruction: current.instruction, photos: photos, note: note,
+            change: measured?.words
         )
         let result = try await session.respond(
-            to: shape.map { Prompt(prompt.segments + [.text($0.sentence)]) } ?? prompt, generating: CoachFeedback.self,
+            to: shape.map { Prompt(prompt.segments + [.text($0.sentence)]) } ?? prompt,
+            generating: CoachFeedback.self,
             onUpdate: { if case .retrying(let violations) = $0 { onRetry(violations) } }
         )
         var feedback = result.content
         let evidence: CoachEvidence =
-            result.modelSawNewPhotos ? .photo : CraftPrompts.hasText(note) ? .note : .description
+            result.modelSawNewPhotos ? .photo
+            : CraftPrompts.hasText(note) ? .note
+            : measured?.supportsCompletion == true ? .change : .description
         let unconfirmed = feedback.isCurrentStepComplete && evidence == .description
         if unconfirmed {
             feedback.isCurrentStepComplete = false
@@ -69,7 +81,8 @@ public struct Coach: Sendable {
             evidence: evidence,
             nextStep: complete ? step + 1 : step,
             isTutorialComplete: complete && step == last,
-            modelSawPhotos: result.modelSawPhotos,
+            modelSawPhotos: result.modelSawNewPhotos,
+            change: measured,
             report: result.report,
             retries: result.retries,
             usage: result.usage,
@@ -84,11 +97,14 @@ public struct Coach: Sendable {
 public enum CoachEvidence: String, Sendable, Hashable, Codable, CaseIterable {
     /// The model saw the progress photos: a complete verdict moves the tutorial on.
     case photo
+    /// The model could not see; origami measured a change of the piece since its earlier photo that fits the step
+    /// (`StepChange.supportsCompletion`): a complete verdict moves the tutorial on.
+    case change
     /// The model could not see; the person said what they did, and the model judged their words with origami's
     /// description of the photo: a complete verdict moves the tutorial on.
     case note
-    /// The model could not see and had only origami's description: a complete verdict is its opinion and does not
-    /// move the tutorial.
+    /// The model could not see and had only origami's description, with no measured change that fits the step: a
+    /// complete verdict is its opinion and does not move the tutorial.
     case description
 }
 
@@ -110,8 +126,10 @@ public struct CoachResult: Sendable, Hashable {
     public var nextStep: Int
     /// True when the last step was just completed.
     public var isTutorialComplete: Bool
-    /// False when the model could not see the photos and worked from origami's descriptions of them.
+    /// False when the model could not see this check's photos and worked from origami's descriptions of them.
     public var modelSawPhotos: Bool
+    /// The measured change since the piece's earlier photo, held against the step; nil when none was measured.
+    public var change: StepChange?
     /// Which backend answered and why others were passed over.
     public var report: FallbackReport
     /// How many answers were asked for again.

@@ -159,10 +159,21 @@ public enum TutorialPage {
             verdict = stepIsDone ? "Not complete at that check; the step was marked done since." : "Not complete yet."
         }
         html += "<p class=\"verdict\">\(HTML.escape(verdict))</p>"
-        if !record.modelSawPhotos {
-            html += "<p class=\"aside\">Judged from origami's description of the photo; the model cannot see.</p>"
-        }
+        html += "<p class=\"aside\">\(HTML.escape(seen(record)))</p>"
         return html + "</div>"
+    }
+
+    /// What the model had at this check: the photo itself, or origami's words (with the measured change or the
+    /// person's note).
+    private static func seen(_ record: Project.Feedback) -> String {
+        switch record.evidence {
+        case .photo: "The model saw the photo."
+        case .change: "Judged from origami's description of the photo and the change measured since the earlier one; "
+            + "the model cannot see."
+        case .note: "Judged from your note and origami's description of the photo; the model cannot see."
+        case .description, nil: record.modelSawPhotos
+            ? "The model saw the photo." : "Judged from origami's description of the photo; the model cannot see."
+        }
     }
 
     private static func page(title: String, body: String) -> String {

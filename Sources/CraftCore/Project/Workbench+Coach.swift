@@ -24,7 +24,7 @@ public struct DoneOutcome: Sendable {
 
 extension Workbench {
     /// Judges progress photos against step `requested` (default: the current step), records the feedback and files
-    /// the photos under that step.
+    /// the photos under that step. The last photo is measured against the piece's earlier photo (`measuredChange`).
     ///
     /// Steps move only forward, one checked step at a time: a complete verdict moves the tutorial on only when the
     /// step judged is still the current one when the answer arrives; checking another step records its feedback and
@@ -41,9 +41,11 @@ extension Workbench {
         let base = try await snapshot(create: false)
         let (tutorial, step) = try checkable(base, step: requested)
         let shape = shapeCheck(base, tutorial: tutorial, step: step, photos: files)
+        let change = files.last.flatMap { measuredChange(of: $0, in: base, step: step) }
         return try await askModel(from: base) { session in
             try await Coach(session: session).check(
-                tutorial: tutorial, step: step, photos: attachments, note: note, shape: shape, onRetry: onRetry)
+                tutorial: tutorial, step: step, photos: attachments, note: note, shape: shape, change: change,
+                onRetry: onRetry)
         } merge: { project, result in
             try unchanged(project.tutorial, tutorial, "the tutorial")
             record(files, attachments, in: &project, step: step)

@@ -37,6 +37,7 @@ public actor LanguageModelSession {
     public private(set) var lastReport: FallbackReport?
     private var isResponding = false
     private var knownCapabilities: [String: Capabilities] = [:]
+    private var knownBudget: ConversationBudget??
     private var hasEnteredMode = false
 
     /// Creates a session over a chain of backends, continuing `transcript` (e.g. restored from a project file).
@@ -120,10 +121,11 @@ public actor LanguageModelSession {
         isResponding = true
         defer { isResponding = false }
         let profile = try await configured().profile(for: mode)
-        let plan = RequestPlan(
+        var plan = RequestPlan(
             prompt: prompt, schema: schema ?? Content.generationSchema, profile: profile, tools: tools,
             base: transcript
         )
+        if let budget = await budget() { plan.base = budget.compacted(transcript, before: plan.promptSent) }
         let (outcome, report) = try await chain(for: profile).run { backend in
             try await attempt(plan, on: backend, validate: validate, onUpdate: onUpdate)
         }
@@ -166,6 +168,7 @@ public actor LanguageModelSession {
             orchestrator = resolved
         } else {
             let main = await Self.contextSize(of: chain.backends)
+            if knownBudget == nil { knownBudget = .some(main.map { ConversationBudget(contextSize: $0) }) }
             orchestrator = .standard(contextSize: main, hasSmallModel: smallModel != nil, overrides: overrides)
             self.orchestrator = orchestrator
         }
@@ -174,6 +177,15 @@ public actor LanguageModelSession {
             transcript.entries.insert(.instructions(orchestrator.profile(for: mode).instructions), at: 0)
         }
         return orchestrator
+    }
+
+    /// The share of the context the conversation may fill (see `ConversationBudget`), from the first available
+    /// backend's context size, asked once; nil when no backend reports one.
+    func budget() async -> ConversationBudget? {
+        if let known = knownBudget { return known }
+        let budget = await Self.contextSize(of: chain.backends).map { ConversationBudget(contextSize: $0) }
+        knownBudget = .some(budget)
+        return budget
     }
 
     /// The chain a profile runs on: the small model first when the profile asks for it and one is configured.

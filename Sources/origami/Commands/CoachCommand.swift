@@ -12,8 +12,9 @@ enum CoachCommand: Command {
             The model compares the photo with the step's goal and answers with feedback sections and a verdict. \
             The tutorial moves to the next step only when the photo clearly shows the current step complete; \
             checking another step records its feedback and skips nothing. A model that cannot see photos judges \
-            origami's description of them, so its "complete" is only its opinion and moves nothing — unless you \
-            say what you did with --note, which it then judges. With --done you say the current step is done \
+            origami's description of them and the change origami measured since the piece's earlier photo; its \
+            "complete" moves the tutorial on only when that change fits the step, or when you say what you did \
+            with --note, which it then judges. With --done you say the current step is done \
             yourself, and no model is asked. The photos are kept on the step they show (see origami status). \
             The exit status is 0 whatever the verdict; the verdict is in the output.
             """,
@@ -62,7 +63,7 @@ enum CoachCommand: Command {
         view.repaired(result.repairs)
         let renderer = ProjectRenderer(style: console.out, width: console.terminal.width)
         console.result(renderer.coachResult(outcome, note: note))
-        context.report([result.report], sawPhotos: result.modelSawPhotos)
+        context.report([result.report], sawPhotos: true)  // the result says what this check saw
         let feedback = result.feedback
         console.event("result", [
             ("command", .string("coach")), ("step", GeneratedContent(result.step)),
@@ -75,7 +76,9 @@ enum CoachCommand: Command {
                                                                   ("body", .string($0.body))]) })),
             ("completionMessage", .optional(feedback.completionMessage)),
             ("currentStep", GeneratedContent(outcome.currentStep)), ("stepCount", GeneratedContent(outcome.stepCount)),
-            ("modelSawPhotos", .bool(result.modelSawPhotos)), ("answeredBy", .optional(result.report.answeredBy)),
+            ("modelSawPhotos", .bool(result.modelSawPhotos)), ("change", .optional(result.change?.words)),
+            ("missing", .optional(result.isStepComplete ? nil : ProjectRenderer.missing(in: result))),
+            ("answeredBy", .optional(result.report.answeredBy)),
             ("shapeCheck", result.shapeCheck.map { check in
                 .object([
                     ("expected", .string(check.expected.outline)), ("measured", .optional(check.measured)),

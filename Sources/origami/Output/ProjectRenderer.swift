@@ -96,48 +96,6 @@ struct ProjectRenderer {
         return out
     }
 
-    /// A coach check: the observation, the feedback, what the verdict rests on and where the tutorial stands.
-    func coachResult(_ outcome: CoachOutcome, note: String?) -> String {
-        let result = outcome.result
-        var text = style.bold("Step \(result.step)") + "\n" + wrap(result.feedback.observation, indent: 2)
-        text += feedback(Project.Feedback(
-            step: result.step, photoLabels: [], feedback: result.feedback, modelSawPhotos: result.modelSawPhotos,
-            date: Date()))
-        switch result.evidence {
-        case .photo:
-            break
-        case .note:
-            text += wrap(
-                "The model cannot see photos: it judged your note (\"\(note ?? "")\") with origami's description "
-                    + "of the photo.", indent: 2)
-        case .description where result.unconfirmedCompletion:
-            text += wrap(
-                "The model thinks step \(result.step) is done, but that is only its opinion: it cannot see photos "
-                    + "and judged origami's description, which cannot show a fold's detail, so the step stays open. "
-                    + "If it is done, say so with origami coach --done, or tell the model what you did: "
-                    + "origami coach --note \"what you did\" PHOTO", indent: 2)
-        case .description:
-            text += wrap(
-                "The model cannot see photos: it judged origami's description of the photo.", indent: 2)
-        }
-        if let check = result.shapeCheck {
-            text += wrap(style.dim(LibraryRenderer.shapeLine(check, overruled: result.overruledByShape)), indent: 2)
-        }
-        if result.isStepComplete, !outcome.advanced, outcome.currentStep <= outcome.stepCount {
-            text += wrap(
-                "The tutorial stays on step \(outcome.currentStep): steps are done in order, and a check of another "
-                    + "step skips none. To move on yourself: origami tutorial --step "
-                    + "\(min(result.step + 1, outcome.stepCount))",
-                indent: 2)
-        }
-        if outcome.currentStep > outcome.stepCount {
-            text += style.green("  The tutorial is complete.") + "\n"
-        } else {
-            text += "  Now on step \(outcome.currentStep) of \(outcome.stepCount).\n"
-        }
-        return text
-    }
-
     /// The photos block while pass 1 streams: each label, its category once known, its analysis so far.
     func analysisLines(_ analyses: [ImageAnalysis.PartiallyGenerated]) -> [String] {
         var lines = [style.bold("Photos")]

@@ -62,6 +62,23 @@ import Testing
         #expect(!html.contains("http://") && !html.contains("https://") && !html.contains("<script"))
     }
 
+    /// The page says what the model had at that check: a seeing model's check is not called blind, whatever the
+    /// conversation restored from the project file holds.
+    @Test(arguments: [
+        (CoachEvidence.photo, true, "The model saw the photo."),
+        (.change, false, "the change measured since the earlier one; the model cannot see."),
+        (.description, false, "Judged from origami&#39;s description of the photo; the model cannot see."),
+    ])
+    func theFeedbackSaysWhatTheModelHadAtThatCheck(evidence: CoachEvidence, saw: Bool, words: String) {
+        var project = Self.project()
+        project.feedback[0].evidence = evidence
+        project.feedback[0].modelSawPhotos = saw
+        project.feedback[0].note = nil
+        let html = TutorialPage.render(project, root: URL(fileURLWithPath: "/p"), thumbnail: Self.thumbnails)
+        #expect(html.contains(words), "\(html)")
+        #expect(html.contains("the model cannot see") == !saw)
+    }
+
     @Test func aPhotoThatChangedSinceItWasCheckedIsNotShown() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("page-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)

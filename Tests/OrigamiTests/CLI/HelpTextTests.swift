@@ -120,8 +120,9 @@ import Testing
             sections and a verdict. The tutorial moves to the next step only when the photo
             clearly shows the current step complete; checking another step records its
             feedback and skips nothing. A model that cannot see photos judges origami's
-            description of them, so its "complete" is only its opinion and moves nothing —
-            unless you say what you did with --note, which it then judges. With --done you
+            description of them and the change origami measured since the piece's earlier
+            photo; its "complete" moves the tutorial on only when that change fits the step,
+            or when you say what you did with --note, which it then judges. With --done you
             say the current step is done yourself, and no model is asked. The photos are
             kept on the step they show (see origami status). The exit status is 0 whatever
             the verdict; the verdict is in the output.

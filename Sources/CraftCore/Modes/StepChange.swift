@@ -1,0 +1,63 @@
+public import CraftImages
+
+/// The measured change of a progress photo held against the step it should show: what a blind check may rest on.
+///
+/// A model that cannot see judges origami's words. Its "complete" is acted on only when the measurement backs it:
+/// the piece changed since its earlier photo (`PhotoChange.isPresent`), and where the step's words name the
+/// direction of an edge or fold ("level", "horizontal", "vertical", "diagonal"), a straight line in that direction
+/// is on the piece. Anything less leaves the step open, erring, as the sample asks, on the side of false.
+public struct StepChange: Sendable, Hashable {
+    /// What was measured between the two photos.
+    public var change: PhotoChange
+    /// The direction of a line the step's words ask for, if any: "horizontal", "vertical" or "diagonal".
+    public var expectedDirection: String?
+
+    /// Holds `change` against a step's title and instruction.
+    public init(change: PhotoChange, step text: String) {
+        self.change = change
+        self.expectedDirection = Self.direction(named: text)
+    }
+
+    /// What the measurement lacks for the step, in words, or nil when it backs a complete verdict.
+    public var missing: String? {
+        guard change.after != nil else { return "origami found no single piece on a surface in the photo" }
+        guard change.isPresent else {
+            return change.hadEarlierPhoto
+                ? "no change was measured since the earlier photo of the piece"
+                : "the piece still measures as an unfolded sheet"
+        }
+        if let expectedDirection, !hasLine(expectedDirection) {
+            let wording = expectedDirection == "horizontal" ? "a level (horizontal)" : "a " + expectedDirection
+            return "the step asks for \(wording) edge or fold, and no \(expectedDirection) straight line was measured"
+        }
+        return nil
+    }
+
+    /// Whether the measurement backs a complete verdict.
+    public var supportsCompletion: Bool { missing == nil }
+
+    /// The change for the prompt, with what the step's words ask for.
+    public var words: String {
+        var text = change.words
+        if let expectedDirection {
+            text += " The step asks for a \(expectedDirection) edge or fold; "
+                + (hasLine(expectedDirection) ? "the piece has a \(expectedDirection) straight line."
+                    : "no \(expectedDirection) straight line was measured on the piece.")
+        }
+        return text
+    }
+
+    /// Whether the piece in the new photo has a straight line in `direction`.
+    func hasLine(_ direction: String) -> Bool {
+        (change.after?.creases ?? []).contains { $0.direction.hasPrefix(direction) }
+    }
+
+    /// The line direction a step's words name, or nil: the first of level/horizontal, vertical, diagonal.
+    static func direction(named text: String) -> String? {
+        let words = Set(text.lowercased().split { !$0.isLetter }.map(String.init))
+        if !words.isDisjoint(with: ["level", "horizontal", "horizontally"]) { return "horizontal" }
+        if !words.isDisjoint(with: ["vertical", "vertically", "upright"]) { return "vertical" }
+        if !words.isDisjoint(with: ["diagonal", "diagonally"]) { return "diagonal" }
+        return nil
+    }
+}

@@ -1,0 +1,55 @@
+extension PhotoChange {
+    /// The change in plain words for a model that cannot see, e.g. `Measured against the earlier photo: the outline
+    /// went from a triangle to a five-sided shape; it covers 24 % less of the picture; it is about as long as wide
+    /// as before; one new straight crease (vertical); no new colour shows.` Said plainly when nothing changed.
+    public var words: String {
+        guard let after else {
+            return "Measured change: none can be given, because the new photo shows no single piece on a surface."
+        }
+        let lead = hadEarlierPhoto ? "Measured against the earlier photo of the piece" : "No earlier photo of the "
+            + "piece; measured against an unfolded sheet (four right-angled sides, no creases)"
+        var parts: [String] = []
+        let afterName = PhotoScene.article(PhotoScene.noun(after.outline)) + " " + PhotoScene.noun(after.outline)
+        if let before {
+            let beforeName = PhotoScene.article(PhotoScene.noun(before.outline)) + " " + PhotoScene.noun(before.outline)
+            parts.append(outlineChanged
+                ? "the outline went from \(beforeName) to \(afterName)" : "the outline is still \(afterName)")
+        } else {
+            parts.append("the outline is \(afterName)" + (outlineChanged ? ", no longer a plain sheet" : ""))
+        }
+        if let ratio = areaRatio {
+            let percent = Int((abs(ratio - 1) * 100).rounded())
+            parts.append(areaChanged
+                ? "it covers \(percent) % \(ratio < 1 ? "less" : "more") of the picture"
+                : "its area is about the same")
+        }
+        if let ratio = aspectRatio, let before {
+            parts.append(aspectChanged
+                ? "it is \(ratio > 1 ? "longer" : "squatter") (long side over short "
+                    + "\(Self.decimal(before.aspect)) → \(Self.decimal(after.aspect)))"
+                : "its proportions are about the same")
+        }
+        let creases = newCreases
+        if creases.isEmpty {
+            parts.append("no new straight crease")
+        } else {
+            let directions = PhotoScene.list(creases.map(\.direction))
+            parts.append("\(PhotoScene.number(creases.count)) new straight "
+                + (creases.count == 1 ? "crease" : "creases") + " (\(directions))")
+        }
+        if before != nil {
+            let colours = newColours
+            parts.append(colours.isEmpty
+                ? "the same colours show (\(PhotoScene.list(after.colours)))"
+                : "\(PhotoScene.list(colours)) now shows, another side of the paper")
+        }
+        let verdict = isPresent ? "A change was measured." : "No change was measured: the piece looks as before."
+        return lead + ": " + parts.joined(separator: "; ") + ". " + verdict
+    }
+
+    /// One decimal place.
+    static func decimal(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+}

@@ -1,0 +1,118 @@
+/// How the piece in a progress photo changed since an earlier photo of it: outline, area, aspect, new straight
+/// creases and colours that came into view.
+///
+/// A model that cannot see cannot tell from one description whether a fold was made; it can reason about a
+/// measured difference ("the outline went from a triangle to a five-sided shape, 24 % smaller, with a new
+/// vertical crease"). The piece is the largest object on the surface in each photo. Without an earlier photo the
+/// piece is compared with an unfolded sheet (four right-angled sides, no creases), which is how a folding tutorial
+/// starts. A plain value, so a library can set an expected shape beside it.
+public struct PhotoChange: Sendable, Hashable {
+    /// What was measured of the piece in one photo.
+    public struct Piece: Sendable, Hashable {
+        /// Its outline.
+        public var outline: Outline
+        /// The share of the picture it covers, 0…1.
+        public var share: Double
+        /// Long side over short side of its smallest box.
+        public var aspect: Double
+        /// Its straight creases.
+        public var creases: [Crease]
+        /// Its main colour names.
+        public var colours: [String]
+
+        /// Creates a piece from its measures.
+        public init(outline: Outline, share: Double, aspect: Double, creases: [Crease], colours: [String]) {
+            self.outline = outline
+            self.share = share
+            self.aspect = aspect
+            self.creases = creases
+            self.colours = colours
+        }
+
+        /// The largest object of `scene`, or nil when the scene has none.
+        public init?(largestIn scene: PhotoScene) {
+            guard let object = scene.objects.max(by: { $0.share < $1.share }) else { return nil }
+            self.init(
+                outline: object.outline, share: object.share, aspect: object.aspect, creases: object.creases,
+                colours: object.colours)
+        }
+    }
+
+    /// The piece in the earlier photo, or nil when there was none (compared with an unfolded sheet).
+    public var before: Piece?
+    /// The piece in the new photo, or nil when the photo shows no one piece on a surface.
+    public var after: Piece?
+
+    /// A relative change in area or aspect below this is not counted: framing and light move it a little.
+    public static let areaTolerance = 0.08
+    /// The aspect's tolerance, relative.
+    public static let aspectTolerance = 0.12
+    /// Two creases within this many degrees of each other are the same line.
+    public static let angleTolerance = 15.0
+
+    /// Compares the piece in `after` with the one in `before` (nil: no earlier photo).
+    public init(before: PhotoScene?, after: PhotoScene) {
+        self.init(before: before.flatMap(Piece.init(largestIn:)), after: Piece(largestIn: after),
+                  hadEarlierPhoto: before != nil)
+    }
+
+    /// Compares two measured pieces; `hadEarlierPhoto` false means `before` nil stands for an unfolded sheet.
+    public init(before: Piece?, after: Piece?, hadEarlierPhoto: Bool = true) {
+        self.before = before
+        self.after = after
+        self.hadEarlierPhoto = hadEarlierPhoto
+    }
+
+    /// Whether an earlier photo was compared (false: the piece was compared with an unfolded sheet).
+    public var hadEarlierPhoto: Bool
+
+    /// Whether the outline's name changed (against an unfolded sheet: it is no longer a square or rectangle).
+    public var outlineChanged: Bool {
+        guard let after else { return false }
+        guard let before else { return hadEarlierPhoto ? false : ![.square, .rectangle].contains(after.outline) }
+        return before.outline != after.outline
+    }
+
+    /// The new area over the old one, or nil without both pieces.
+    public var areaRatio: Double? {
+        guard let before, let after, before.share > 0 else { return nil }
+        return after.share / before.share
+    }
+
+    /// The new aspect over the old one, or nil without both pieces.
+    public var aspectRatio: Double? {
+        guard let before, let after, before.aspect > 0 else { return nil }
+        return after.aspect / before.aspect
+    }
+
+    /// Creases of the new piece with no crease of the old one in about the same direction.
+    public var newCreases: [Crease] {
+        guard let after else { return [] }
+        let old = before?.creases ?? []
+        return after.creases.filter { crease in
+            !old.contains { Self.angleBetween($0.angle, crease.angle) < Self.angleTolerance }
+        }
+    }
+
+    /// Colours of the new piece the old one did not show: another side of the paper came into view.
+    public var newColours: [String] {
+        guard let after, let before else { return [] }
+        return after.colours.filter { !before.colours.contains($0) }
+    }
+
+    /// Whether the area changed by more than the tolerance.
+    public var areaChanged: Bool { areaRatio.map { abs($0 - 1) > Self.areaTolerance } ?? false }
+    /// Whether the aspect changed by more than the tolerance.
+    public var aspectChanged: Bool { aspectRatio.map { abs($0 - 1) > Self.aspectTolerance } ?? false }
+
+    /// Whether anything measured changed: the outline, the area, the aspect, a new crease or a new colour.
+    public var isPresent: Bool {
+        after != nil && (outlineChanged || areaChanged || aspectChanged || !newCreases.isEmpty || !newColours.isEmpty)
+    }
+
+    /// The difference between two crease angles (0…90), lines having no direction.
+    static func angleBetween(_ first: Double, _ second: Double) -> Double {
+        let difference = abs(first - second).truncatingRemainder(dividingBy: 180)
+        return min(difference, 180 - difference)
+    }
+}

@@ -1,0 +1,99 @@
+@testable import CraftBackends
+@testable import CraftCore
+import CraftImages
+import CraftTesting
+import Foundation
+import Testing
+
+/// The sample cup, checked photo by photo through the workbench as `origami coach` does, with a blind model that
+/// calls every step complete: the measured change since the piece's earlier photo decides. Each step's "done" photo
+/// moves the tutorial on; each "wrong" or "unfinished" one does not.
+@Suite struct CoachSeriesTests {
+    struct Manifest: Decodable {
+        struct Series: Decodable {
+            var steps: [String]
+        }
+        var progressSeries: Series
+    }
+
+    static let folder = PackageRoot.url.appendingPathComponent("SamplePhotos")
+    static let blind = Capabilities(vision: false, nativeJSONSchema: true, tools: false, contextSize: 16_384)
+
+    let root: URL
+    let store: ProjectStore
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("series-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        store = ProjectStore(root: root)
+    }
+
+    /// A project holding the cup's tutorial, as the manifest words its steps, on step 1.
+    private func cupProject() async throws {
+        let data = try Data(contentsOf: Self.folder.appendingPathComponent("manifest.json"))
+        let steps = try JSONDecoder().decode(Manifest.self, from: data).progressSeries.steps
+        _ = try await store.update(create: true) { project in
+            project.tutorial = Tutorial(
+                title: "Paper cup", materials: ["one square sheet of origami paper"],
+                steps: steps.enumerated().map { TutorialStep(number: $0 + 1, title: "Cup step \($0 + 1)",
+                                                              instruction: $1) })
+        }
+    }
+
+    private func bench(_ model: TestLanguageModel) -> Workbench {
+        Workbench(store: store, makeSession: { LanguageModelSession(model: model, transcript: $0) })
+    }
+
+    /// The checks in the order a person takes the photos; the unfinished step 5 is marked done by the person, as
+    /// the series has no photo of it done.
+    static let series: [(photo: String, done: Bool)] = [
+        ("cup-step1-done", true), ("cup-step2-wrong", false), ("cup-step2-done", true),
+        ("cup-step3-unfinished", false), ("cup-step3-done", true), ("cup-step4-done", true),
+        ("cup-step5-unfinished", false), ("cup-step6-done", true),
+    ]
+
+    @Test func eachDonePhotoMovesTheCupOnAndNoWrongOrUnfinishedOneDoes() async throws {
+        try await cupProject()
+        let model = TestLanguageModel(capabilities: Self.blind, answers: [WorkbenchTests.complete])
+        var acted: [(truth: Bool, advanced: Bool)] = []
+        for (name, done) in Self.series {
+            let file = Self.folder.appendingPathComponent("progress/\(name).jpg")
+            let outcome = try await bench(model).coach(photos: [file], step: nil)
+            #expect(outcome.advanced == done, "\(name): \(outcome.result.change?.words ?? "no change measured")")
+            #expect(outcome.result.evidence == (done ? .change : .description), "\(name)")
+            acted.append((done, outcome.advanced))
+            if name == "cup-step5-unfinished" { _ = try await bench(model).markDone(step: nil) }
+        }
+        let saved = try store.load()
+        #expect(saved.currentStep == 7, "the tutorial is complete")
+        let truePositive = acted.filter { $0.truth && $0.advanced }.count
+        let trueNegative = acted.filter { !$0.truth && !$0.advanced }.count
+        let balanced = (Double(truePositive) / 5 + Double(trueNegative) / 3) / 2
+        #expect(balanced == 1)
+    }
+
+    @Test func aBlindCompleteWithoutAMeasuredChangeStaysOpenAndSaysWhatIsMissing() async throws {
+        try await cupProject()
+        let model = TestLanguageModel(capabilities: Self.blind, answers: [WorkbenchTests.complete])
+        let file = Self.folder.appendingPathComponent("progress/cup-step1-done.jpg")
+        _ = try await bench(model).coach(photos: [file], step: nil)
+        // The same piece photographed again for step 2: nothing changed since.
+        let again = try await bench(model).coach(photos: [file], step: nil)
+        #expect(!again.advanced && again.result.unconfirmedCompletion)
+        #expect(again.result.change?.missing == "no change was measured since the earlier photo of the piece")
+        let prompt = try #require(model.calls.last?.flowPrompt?.text)
+        #expect(prompt.contains("What changed, as origami measured it") && prompt.contains("No change was measured"))
+    }
+
+    @Test func aStepThatAsksForALevelEdgeNeedsAHorizontalLine() {
+        let triangle = PhotoChange.Piece(outline: .triangle, share: 0.18, aspect: 2.1, creases: [], colours: ["teal"])
+        let folded = PhotoChange.Piece(
+            outline: .polygon(sides: 4), share: 0.14, aspect: 1.9,
+            creases: [Crease(angle: 73, throughMiddle: false, extent: 0.6)], colours: ["teal"])
+        let slanted = PhotoChange(before: triangle, after: folded)
+        let level = StepChange(change: slanted, step: "so that the top edge lies level.")
+        #expect(level.missing?.contains("no horizontal straight line") == true)
+        let plain = StepChange(change: slanted, step: "Fold the right corner across.")
+        #expect(plain.supportsCompletion)
+    }
+}

@@ -1,0 +1,47 @@
+@testable import CraftImages
+import Testing
+
+/// The change between two photos of a piece, measured from their scenes' largest objects.
+@Suite struct PhotoChangeTests {
+    static func piece(
+        _ outline: Outline, share: Double, aspect: Double = 1, creases: [Double] = [], colours: [String] = ["teal"]
+    ) -> PhotoChange.Piece {
+        PhotoChange.Piece(
+            outline: outline, share: share, aspect: aspect,
+            creases: creases.map { Crease(angle: $0, throughMiddle: true, extent: 0.8) }, colours: colours)
+    }
+
+    @Test func theSamePieceAgainIsNoChange() {
+        let piece = Self.piece(.polygon(sides: 5), share: 0.09, creases: [0, 136])
+        let change = PhotoChange(before: piece, after: Self.piece(.polygon(sides: 5), share: 0.093, creases: [178]))
+        #expect(!change.isPresent)
+        #expect(change.newCreases.isEmpty, "178° and 0° are the same line")
+        #expect(change.words.hasSuffix("No change was measured: the piece looks as before."))
+    }
+
+    @Test func aFoldChangesTheOutlineAreaAndCreases() {
+        let change = PhotoChange(
+            before: Self.piece(.triangle, share: 0.18, aspect: 2.15),
+            after: Self.piece(.polygon(sides: 4), share: 0.132, aspect: 1.74, creases: [1, 46]))
+        #expect(change.isPresent && change.outlineChanged && change.areaChanged && change.aspectChanged)
+        #expect(change.newCreases.map(\.direction) == ["horizontal", "diagonal, from upper left to lower right"])
+        #expect(change.words.contains("the outline went from a triangle to a four-sided shape"))
+        #expect(change.words.contains("it covers 27 % less of the picture"))
+    }
+
+    @Test func theOtherSideOfThePaperShowingIsAChange() {
+        let change = PhotoChange(
+            before: Self.piece(.polygon(sides: 5), share: 0.09),
+            after: Self.piece(.polygon(sides: 5), share: 0.09, colours: ["teal", "cream"]))
+        #expect(change.isPresent && change.newColours == ["cream"])
+        #expect(change.words.contains("cream now shows"))
+    }
+
+    @Test func withoutAnEarlierPhotoAFoldedPieceDiffersFromAnUnfoldedSheet() {
+        let folded = PhotoChange(before: nil, after: Self.piece(.triangle, share: 0.18), hadEarlierPhoto: false)
+        #expect(folded.isPresent && folded.words.hasPrefix("No earlier photo of the piece"))
+        let sheet = PhotoChange(before: nil, after: Self.piece(.square, share: 0.3), hadEarlierPhoto: false)
+        #expect(!sheet.isPresent)
+        #expect(!PhotoChange(before: Self.piece(.square, share: 0.3), after: nil).isPresent)
+    }
+}
