@@ -12,12 +12,12 @@ import Testing
         origami = try OrigamiProcess()
     }
 
-    /// The state an `origami-write-test` run leaves at revision `revision`: terms probe-1 … probe-revision.
+    /// The state an `origami-write-test` run leaves at revision `revision`: photos probe-1 … probe-revision.
     private func check(_ project: Project, bytes: Int) {
-        #expect(project.terms.count == project.revision)
-        for (index, term) in project.terms.enumerated() {
-            #expect(term.term == "probe-\(index + 1)")
-            #expect(term.explanation?.utf8.count == bytes)
+        #expect(project.photos.count == project.revision)
+        for (index, photo) in project.photos.enumerated() {
+            #expect(photo.label == "probe-\(index + 1)")
+            #expect(photo.path.utf8.count == bytes)
         }
     }
 
