@@ -6,7 +6,7 @@ import CraftSchema
 enum TutorialCommand: Command {
     static let spec = CommandSpec(
         name: "tutorial",
-        abstract: "Write the step-by-step tutorial for an idea, or show the current one.",
+        abstract: "Write an idea's tutorial, or show the current one.",
         discussion: """
             Without options, shows the current tutorial (and writes one for idea 1 when there is none yet). With \
             --idea N, shows the tutorial of idea N of the latest brainstorm: the one already written for it, or a \
