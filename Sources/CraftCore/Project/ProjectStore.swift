@@ -111,7 +111,9 @@ public struct ProjectStore: Sendable {
             if let loaded, upgrading {
                 // The earlier version's bytes stay beside the upgraded file, for an older origami or a person.
                 let backup = backupURL(ofVersion: loaded.fileVersion)
-                if !FileManager.default.fileExists(atPath: backup.path) { try AtomicFile.write(loaded.data, to: backup) }
+                if !FileManager.default.fileExists(atPath: backup.path) {
+                    try AtomicFile.write(loaded.data, to: backup)
+                }
             }
             project.schemaVersion = Project.currentSchemaVersion
             project.revision = (original?.revision ?? 0) + 1

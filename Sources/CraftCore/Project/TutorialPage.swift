@@ -48,13 +48,17 @@ public enum TutorialPage {
     public static func render(_ project: Project, root: URL, thumbnail: Thumbnailer = standardThumbnailer) -> String {
         guard let progress = project.currentTutorial else {
             let title = "origami project"
-            return page(title: title, body: "<header><p class=\"kicker\">origami tutorial</p><h1>\(title)</h1></header>\n"
+            return page(
+                title: title,
+                body: "<header><p class=\"kicker\">origami tutorial</p><h1>\(title)</h1></header>\n"
                 + "<p class=\"empty\">There is no tutorial yet: run <code>origami tutorial</code>.</p>\n")
         }
         let tutorial = progress.tutorial
         let title = tutorial.title
         var body = "<header><p class=\"kicker\">origami tutorial \(progress.number)</p><h1>\(HTML.escape(title))</h1>"
-        if !progress.idea.description.isEmpty { body += "<p class=\"idea\">\(HTML.escape(progress.idea.description))</p>" }
+        if !progress.idea.description.isEmpty {
+            body += "<p class=\"idea\">\(HTML.escape(progress.idea.description))</p>"
+        }
         body += "</header>\n"
         let count = tutorial.steps.count
         let state = progress.isFinished

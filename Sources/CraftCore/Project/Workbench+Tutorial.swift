@@ -48,7 +48,8 @@ extension Workbench {
             try unchanged(project.ideas, base.ideas, "the ideas")
             let previous = project.currentTutorial
             // Another origami may have written this idea's tutorial meanwhile: that one, with its progress, stays.
-            let number = project.tutorial(for: idea)?.number ?? project.addTutorial(result.content, for: idea, now: now())
+            let number = project.tutorial(for: idea)?.number
+                ?? project.addTutorial(result.content, for: idea, now: now())
             project.currentTutorialNumber = number
             let progress = project.tutorial(number: number)!
             var outcome = outcome(progress, in: project, isNew: progress.tutorial == result.content,

@@ -11,7 +11,8 @@ import Testing
 
     @Test func theTutorialInstructionsAskForTheStepCountTheRuleChecks() {
         let range = Tutorial.stepCountRange
-        #expect(CraftInstructions.tutorial.text.contains("gives \(range.lowerBound) to \(range.upperBound) steps in order"))
+        let asked = "gives \(range.lowerBound) to \(range.upperBound) steps in order"
+        #expect(CraftInstructions.tutorial.text.contains(asked))
         // The recorded cassettes hold these instructions word for word.
         #expect(CraftInstructions.tutorial.text.contains("then gives 3 to 10 steps in order; every step is one new"))
     }

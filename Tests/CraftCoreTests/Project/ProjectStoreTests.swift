@@ -79,7 +79,9 @@ import Testing
         let damaged = Data(#"{"schemaVersion": 1, "photos": ["#.utf8)
         try damaged.write(to: store.fileURL)
         #expect(error { _ = try store.load() } == .corrupt(path: store.fileURL.path, detail: "not valid JSON"))
-        await #expect(throws: ProjectError.self) { try await store.update(create: true) { $0.ideas = [.init(title: "x", description: "")] } }
+        await #expect(throws: ProjectError.self) {
+            try await store.update(create: true) { $0.ideas = [.init(title: "x", description: "")] }
+        }
         #expect(try Data(contentsOf: store.fileURL) == damaged)
         try Data(#"{"schemaVersion": 1}"#.utf8).write(to: store.fileURL)
         #expect(error { _ = try store.load() } == .corrupt(path: store.fileURL.path, detail: "missing \"revision\""))

@@ -37,7 +37,8 @@ import Testing
         try origami.write("", to: "empty.jsonl")
         let outcome = try origami.run(arguments)
         #expect(outcome.status == status, "\(arguments): \(outcome.stderr)")
-        #expect(outcome.stderr.split(separator: "\n").last?.hasPrefix("error: ") == true, "\(arguments): \(outcome.stderr)")
+        let lastLine = outcome.stderr.split(separator: "\n").last ?? ""
+        #expect(lastLine.hasPrefix("error: "), "\(arguments): \(outcome.stderr)")
         #expect(!FileManager.default.fileExists(atPath: origami.file(".origami").path), "\(arguments) left .origami/")
         #expect(!FileManager.default.fileExists(atPath: origami.file("page.html").path))
     }
@@ -46,7 +47,8 @@ import Testing
     @Test func commandsThatNeedATutorialLeaveTheProjectAsItWas() throws {
         let origami = try OrigamiProcess()
         let ideas = #"""
-            {"schemaVersion": 2, "revision": 1, "createdAt": "2026-01-01T00:00:00Z", "updatedAt": "2026-01-01T00:00:00Z",
+            {"schemaVersion": 2, "revision": 1,
+             "createdAt": "2026-01-01T00:00:00Z", "updatedAt": "2026-01-01T00:00:00Z",
              "photos": [], "analyses": [], "ideas": [{"title": "Cup", "description": "A cup."}], "tutorials": [],
              "transcript": {"entries": []}}
             """#

@@ -126,7 +126,8 @@ struct FlowEndToEndTests {
             #expect(project.currentTutorial?.feedback.count == index + 1)
             #expect(project.currentTutorial?.feedback.last?.isStepComplete == coach.complete)
             #expect(project.currentTutorial?.feedback.last?.evidence == (coach.note == nil ? .description : .note))
-            #expect(project.photos(ofStep: judged, in: try #require(project.currentTutorial)).map(\.path).contains(coach.photo))
+            let current = try #require(project.currentTutorial)
+            #expect(project.photos(ofStep: judged, in: current).map(\.path).contains(coach.photo))
         }
 
         // Term: the list, then one explanation; both kept in the project.

@@ -124,7 +124,8 @@ import Testing
         // The conversation ends with a check's answer (the server's small context trims older turns, so the count
         // of entries says nothing here).
         #expect(after.transcript.entries.last.map { if case .response = $0 { true } else { false } } == true)
-        #expect(after.currentTutorial?.currentStep == before.currentTutorial?.currentStep, "an incomplete verdict moves no step")
+        #expect(after.currentTutorial?.currentStep == before.currentTutorial?.currentStep,
+                "an incomplete verdict moves no step")
     }
 
     @Test func anotherCommandsModelCallRunsWhileACoachWaitsOnASlowServer() throws {
