@@ -21,7 +21,9 @@ parallel tests apart), or else from --mode. Modes:
   lmstudio        (--mode only) no /props; /api/v0/models/NAME gives LM Studio's type, "vlm" for names with "vl"
 
 The answer is a fixed small JSON document, or with --answer FILE that file's text (a scripted model answer for an
-end-to-end test that needs one the installable model never gives). With --slots N, /props says total_slots N, as a
+end-to-end test that needs one the installable model never gives). With --answers FILE, a JSON object mapping a
+response_format schema name (e.g. "Tutorial") to a list of answers, a request asking for that schema gets the next
+answer of its list (the last one again once the list is used up), so one server can play a whole scripted session. With --slots N, /props says total_slots N, as a
 llama-server started with -np N does. Standard library only. Binds 127.0.0.1 only.
 Prints `PORT n` on stdout once listening. Stops after --lifetime
 seconds, after --max-requests requests, or when standard input closes (so it dies with the test process).
@@ -42,6 +44,18 @@ MAX_BODY = 64 * 1024 * 1024
 HUGE = 50 * 1024 * 1024
 counters = {}
 counters_lock = threading.Lock()
+SCRIPT = {}
+
+
+def scripted(request):
+    """The next scripted answer (--answers) for the schema the request asks for, or None."""
+    response_format = request.get("response_format") or {}
+    name = (response_format.get("json_schema") or {}).get("name")
+    with counters_lock:
+        answers = SCRIPT.get(name)
+        if not answers:
+            return None
+        return answers.pop(0) if len(answers) > 1 else answers[0]
 
 
 def pieces(text, size=4):
@@ -212,7 +226,7 @@ class Handler(BaseHTTPRequestHandler):
         return "data: %s\n\ndata: %s\n\ndata: [DONE]\n\n" % (json.dumps(last), json.dumps(usage))
 
     def fault_ok(self, wire, request, arg):
-        self.stream_answer(wire, ANSWER)
+        self.stream_answer(wire, scripted(request) or ANSWER)
 
     def fault_echo(self, wire, request, arg):
         messages = request.get("messages", [])
@@ -360,12 +374,18 @@ def main():
     parser.add_argument("--no-stdin-watch", action="store_true", help="keep running when standard input closes")
     parser.add_argument("--verbose", action="store_true", help="log each request on standard error")
     parser.add_argument("--answer", metavar="FILE", help="stream this file's text as the answer instead of the default")
+    parser.add_argument("--answers", metavar="FILE",
+                        help="a JSON object: schema name -> list of answers, served in turn (see above)")
     parser.add_argument("--slots", type=int, help="the total_slots /props reports, as a llama-server run with -np N")
     options = parser.parse_args()
     if options.answer:
         global ANSWER
         with open(options.answer, encoding="utf-8") as answer:
             ANSWER = answer.read().strip()
+    if options.answers:
+        with open(options.answers, encoding="utf-8") as answers:
+            SCRIPT.update({name: [a if isinstance(a, str) else json.dumps(a) for a in listed]
+                           for name, listed in json.load(answers).items()})
 
     server = Server(options.port, options.mode, options.max_requests, options.verbose, options.slots)
     print("PORT %d" % server.server_address[1], flush=True)

@@ -6,8 +6,8 @@ import Foundation
 // of the project file (OrigamiTests' ProjectDurabilityTests and ExitStatusEndToEndTests). Built for the tests only;
 // it is in no product, so it never ships with origami.
 //
-// The write adds the term `probe-<revision>` with N bytes of text (default 4096), so a checker can tell from the
-// file alone whether it holds a complete state: revision r has exactly the terms probe-1 … probe-r. It prints
+// The write adds the photo record `probe-<revision>` with N bytes of path (default 4096), so a checker can tell from
+// the file alone whether it holds a complete state: revision r has exactly the photos probe-1 … probe-r. It prints
 // `revision R`; an error goes to stderr as `error: …` with the status origami itself would exit with.
 
 var bytes = 4096
@@ -29,8 +29,8 @@ do {
     let revision = try await ProjectStore(root: root).update(create: true, onWait: {
         FileHandle.standardError.write(Data("waiting for another origami working on this project…\n".utf8))
     }) { project in
-        project.terms.append(
-            Project.Term(term: "probe-\(project.revision + 1)", explanation: String(repeating: "x", count: bytes)))
+        project.photos.append(Project.PhotoRecord(
+            label: "probe-\(project.revision + 1)", path: String(repeating: "x", count: bytes), sha256: "0"))
         return project.revision + 1
     }
     print("revision \(revision)")

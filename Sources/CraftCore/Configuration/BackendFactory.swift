@@ -102,7 +102,13 @@ public struct BackendFactory: Sendable {
 
     /// The backend of one kind, configured; throws `ModelError.unavailable` when it cannot be made.
     public func make(_ kind: BackendKind) throws -> any LanguageModel {
-        let model = modelSetting(for: kind).value
+        let setting = modelSetting(for: kind)
+        let model = setting.value
+        if kind == .engine, let model, !BackendOverride.fits(model, .engine),
+            !FileManager.default.fileExists(atPath: model)
+        {
+            throw ConfigurationError.engineNeedsModelFile(source: setting.source, model: model)
+        }
         let backend = try makeUnrecorded(kind, model: model, role: .primary)
         guard let record = configuration.record.value, kind != .replay else { return backend }
         return RecordingLanguageModel(

@@ -26,13 +26,17 @@ public enum ConfigurationError: Error, Sendable, Hashable {
 
     /// The replay backend was chosen without a cassette to replay.
     case replayWithoutCassette(source: ConfigurationSource)
+    /// The engine was given a model name (`qwen2.5-coder-0.5b`) where it needs a GGUF file, and no other backend of
+    /// the chain serves models by name.
+    case engineNeedsModelFile(source: ConfigurationSource, model: String)
 }
 
 extension ConfigurationError: ExitStatusProviding {
     /// A bad flag is a usage error (64); anything from the environment or the file is a configuration error (78).
     public var exitStatus: ExitStatus {
         switch self {
-        case .invalidValue(.flag, _, _), .unknownBackend(.flag, _, _), .replayWithoutCassette(.flag): .usage
+        case .invalidValue(.flag, _, _), .unknownBackend(.flag, _, _), .replayWithoutCassette(.flag),
+             .engineNeedsModelFile(.flag, _): .usage
         default: .configuration
         }
     }
@@ -61,6 +65,10 @@ extension ConfigurationError: CustomStringConvertible {
                 + " in the environment"
         case .replayWithoutCassette(let source):
             "\(Self.name(source)): the replay backend needs a cassette; pass --cassette FILE or set ORIGAMI_CASSETTE"
+        case .engineNeedsModelFile(let source, let model):
+            "\(Self.name(source)): '\(model)' is a model name, but the engine runs a GGUF file: give the file's path "
+                + "(scripts/setup puts its models in ~/.local/share/origami/models), leave the model out to use the "
+                + "engine's own, or choose a backend that serves models by name (ollama, openai)"
         }
     }
 

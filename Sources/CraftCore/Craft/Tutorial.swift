@@ -70,7 +70,9 @@ extension Tutorial: Generable {
 
 extension Tutorial: DomainRules {
     /// How many steps a tutorial has: enough to teach something, few enough to follow.
-    public static let stepCountRange = 3...15
+    /// The tutorial instructions ask for this many (`CraftInstructions.tutorial` reads it), so the prompt and the rule
+    /// cannot disagree.
+    public static let stepCountRange = 3...10
 
     /// Drops materials and steps that repeat an earlier one word for word (a step: its title and instruction both),
     /// renumbering the steps when they were numbered 1, 2, 3 … before.

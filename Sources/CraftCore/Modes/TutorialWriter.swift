@@ -16,8 +16,10 @@ public struct TutorialWriter: Sendable {
         self.session = session
     }
 
-    /// The most steps, and the most materials, a tutorial may list.
-    public static let maximumListLength = Tutorial.stepCountRange.upperBound
+    /// The most steps, and the most materials, the grammar lets a tutorial list: above the step rule's 10
+    /// (`Tutorial.stepCountRange`), so a longer answer ends as a list the rule sends back to be shortened rather than
+    /// one cut at the token limit, and unchanged so every recorded request stays the same.
+    public static let maximumListLength = 15
 
     /// The tutorial schema with its lists capped at `maximumListLength`.
     public static var schema: GenerationSchema {

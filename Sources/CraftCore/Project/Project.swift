@@ -4,11 +4,12 @@ public import Foundation
 /// Everything origami remembers about one craft project, saved as `.origami/project.json`.
 ///
 /// A later `origami` process continues where the last one stopped: the photos and their labels, what the model
-/// said about them, the ideas, the chosen idea's tutorial, the current step, every piece of feedback, the terms,
-/// and the conversation itself (without image bytes).
+/// said about them, the latest ideas, every tutorial written (each with its own step, progress photos, feedback and
+/// terms: see `TutorialProgress`), which of them is current, and the conversation itself (without image bytes).
 public struct Project: Sendable, Hashable, Codable {
-    /// The schema version this build of origami writes and reads.
-    public static let currentSchemaVersion = 1
+    /// The schema version this build of origami writes and reads; version 1 files (one tutorial, its progress at
+    /// the top level) are read and upgraded (see `ProjectCodec`).
+    public static let currentSchemaVersion = 2
 
     /// The schema version the file was written with.
     public var schemaVersion: Int
@@ -24,16 +25,10 @@ public struct Project: Sendable, Hashable, Codable {
     public var analyses: [ImageAnalysis]
     /// The ideas of the latest brainstorm, numbered from 1 in this order.
     public var ideas: [BrainstormIdea]
-    /// The number (from 1) of the idea the tutorial is for.
-    public var chosenIdea: Int?
-    /// The chosen idea's tutorial.
-    public var tutorial: Tutorial?
-    /// The step being worked on, from 1; one past the last step when the tutorial is finished.
-    public var currentStep: Int
-    /// Every coaching answer, oldest first.
-    public var feedback: [Feedback]
-    /// Terms from the tutorial, with explanations once asked for.
-    public var terms: [Term]
+    /// Every tutorial written, in order (the first is number 1).
+    public var tutorials: [TutorialProgress]
+    /// The number of the tutorial the commands work on; nil before the first is written.
+    public var currentTutorialNumber: Int?
     /// The conversation with the model, image bytes removed.
     public var transcript: Transcript
 
@@ -46,11 +41,8 @@ public struct Project: Sendable, Hashable, Codable {
         photos = []
         analyses = []
         ideas = []
-        chosenIdea = nil
-        tutorial = nil
-        currentStep = 1
-        feedback = []
-        terms = []
+        tutorials = []
+        currentTutorialNumber = nil
         transcript = Transcript()
     }
 
@@ -62,16 +54,12 @@ public struct Project: Sendable, Hashable, Codable {
         public var path: String
         /// The hex sha256 of the file's bytes.
         public var sha256: String
-        /// For a progress photo, the tutorial step it shows: the step it was last checked against (or said done
-        /// with). Nil for the photos brainstorm analysed.
-        public var step: Int?
 
         /// Creates a photo record.
-        public init(label: String, path: String, sha256: String, step: Int? = nil) {
+        public init(label: String, path: String, sha256: String) {
             self.label = label
             self.path = path
             self.sha256 = sha256
-            self.step = step
         }
     }
 
@@ -112,11 +100,6 @@ public struct Project: Sendable, Hashable, Codable {
 
         /// Whether the photos clearly showed the step complete.
         public var isStepComplete: Bool { feedback.isCurrentStepComplete }
-    }
-
-    /// The progress photos filed under step `number`, in the order they were added.
-    public func photos(ofStep number: Int) -> [PhotoRecord] {
-        photos.filter { $0.step == number }
     }
 
     /// A craft term from the tutorial.

@@ -15,11 +15,17 @@ public enum ProjectCodec {
         return data
     }
 
-    /// Reads a project; `path` names the file in errors.
+    /// Reads a project; `path` names the file in errors. A file of an earlier schema version is upgraded.
+    public static func decode(_ data: Data, path: String) throws -> Project {
+        try decodeVersioned(data, path: path).project
+    }
+
+    /// Reads a project and the schema version its file was written with (older than `Project.currentSchemaVersion`
+    /// when it was upgraded on reading, so the next save writes it anew).
     ///
     /// The version is read before anything else, so a file from a newer origami gets a clear message rather
     /// than a decoding error about a field this build has never heard of.
-    public static func decode(_ data: Data, path: String) throws -> Project {
+    static func decodeVersioned(_ data: Data, path: String) throws -> (project: Project, fileVersion: Int) {
         struct Version: Decodable { var schemaVersion: Int }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
@@ -37,7 +43,10 @@ public enum ProjectCodec {
             throw ProjectError.corrupt(path: path, detail: "schemaVersion \(version.schemaVersion) is not valid")
         }
         do {
-            return try decoder.decode(Project.self, from: data)
+            if version.schemaVersion == 1 {
+                return (upgraded(try decoder.decode(ProjectV1.self, from: data)), 1)
+            }
+            return (try decoder.decode(Project.self, from: data), version.schemaVersion)
         } catch {
             throw ProjectError.corrupt(path: path, detail: describe(error))
         }

@@ -23,6 +23,8 @@ public enum ProjectError: Error, Sendable, Hashable {
     case ideaOutOfRange(requested: Int, count: Int)
     /// A command needs a tutorial and there is none yet.
     case noTutorial(path: String)
+    /// A tutorial number (`tutorial --switch N`) the project does not have.
+    case tutorialOutOfRange(requested: Int, count: Int)
     /// A step number outside the tutorial.
     case stepOutOfRange(requested: Int, count: Int)
     /// The person said a step is done that is not the current one (steps are done in order).
@@ -39,7 +41,7 @@ extension ProjectError: ExitStatusProviding {
         case .missing, .unreadable, .noIdeas, .noTutorial: .noInput
         case .corrupt, .newerSchema: .dataError
         case .cannotWrite: .cannotCreate
-        case .ideaOutOfRange, .stepOutOfRange, .notCurrentStep: .usage
+        case .ideaOutOfRange, .tutorialOutOfRange, .stepOutOfRange, .notCurrentStep: .usage
         case .changedMeanwhile: .temporaryFailure
         }
     }
@@ -66,6 +68,9 @@ extension ProjectError: CustomStringConvertible {
             "there is no idea \(requested); choose --idea 1" + (count > 1 ? " to \(count)" : "")
         case .noTutorial(let path):
             "\(path): there is no tutorial yet; run 'origami tutorial --idea N' first"
+        case .tutorialOutOfRange(let requested, let count):
+            "there is no tutorial \(requested); the project keeps \(count == 1 ? "1 tutorial" : "\(count) tutorials")"
+                + " ('origami status' lists them): choose --switch 1" + (count > 1 ? " to \(count)" : "")
         case .stepOutOfRange(let requested, let count):
             "the tutorial has no step \(requested); choose --step 1" + (count > 1 ? " to \(count)" : "")
         case .notCurrentStep(let requested, let current, let count) where current > count:

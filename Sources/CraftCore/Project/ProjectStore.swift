@@ -31,6 +31,16 @@ public struct ProjectStore: Sendable {
 
     /// Reads the project, or nil when there is none yet.
     public func loadIfPresent() throws -> Project? {
+        try loadVersioned()?.project
+    }
+
+    /// The project file's name for a copy of an earlier version's bytes, kept when the file is upgraded.
+    public func backupURL(ofVersion version: Int) -> URL {
+        directory.appendingPathComponent("project.v\(version).json")
+    }
+
+    /// Reads the project with the file's bytes and schema version, or nil when there is none yet.
+    private func loadVersioned() throws -> (project: Project, fileVersion: Int, data: Data)? {
         let data: Data
         do {
             data = try Data(contentsOf: fileURL)
@@ -40,7 +50,8 @@ public struct ProjectStore: Sendable {
             if !exists { return nil }
             throw ProjectError.unreadable(path: fileURL.path, detail: "permission denied or not a file")
         }
-        return try ProjectCodec.decode(data, path: fileURL.path)
+        let (project, version) = try ProjectCodec.decodeVersioned(data, path: fileURL.path)
+        return (project, version, data)
     }
 
     /// The project as it is now, read under the lock and released at once; nil when there is none yet.
@@ -67,20 +78,49 @@ public struct ProjectStore: Sendable {
         onWait: () -> Void = {},
         _ body: (inout Project) async throws -> Result
     ) async throws -> Result {
-        try makeDirectory()
-        let lock = try await ProjectLock.acquire(directory, onWait: onWait)
-        defer { lock.release() }
+        // Only a command that may start a project makes the directory; any other finds none and says so, leaving
+        // nothing behind.
+        let madeDirectory = !FileManager.default.fileExists(atPath: directory.path)
+        if madeDirectory {
+            guard create else { throw ProjectError.missing(path: fileURL.path) }
+            try makeDirectory()
+        }
+        var saved = false
+        let lock: ProjectLock
+        do {
+            lock = try await ProjectLock.acquire(directory, onWait: onWait)
+        } catch {
+            if madeDirectory { rmdir(directory.path) }
+            throw error
+        }
+        defer {
+            // A command that made the directory and failed removes it again, if it is still empty (another origami
+            // may have saved a project in it meanwhile).
+            if madeDirectory && !saved { rmdir(directory.path) }
+            lock.release()
+        }
         AtomicFile.removeStaleTemporaries(besides: fileURL)
-        let original = try loadIfPresent()
+        let loaded = try loadVersioned()
+        let original = loaded?.project
         guard var project = original ?? (create ? Project(now: now()) : nil) else {
             throw ProjectError.missing(path: fileURL.path)
         }
         let result = try await body(&project)
-        if project != original {
+        let upgrading = loaded.map { $0.fileVersion < Project.currentSchemaVersion } ?? false
+        if project != original || upgrading {
+            if let loaded, upgrading {
+                // The earlier version's bytes stay beside the upgraded file, for an older origami or a person.
+                let backup = backupURL(ofVersion: loaded.fileVersion)
+                if !FileManager.default.fileExists(atPath: backup.path) {
+                    try AtomicFile.write(loaded.data, to: backup)
+                }
+            }
+            project.schemaVersion = Project.currentSchemaVersion
             project.revision = (original?.revision ?? 0) + 1
             project.updatedAt = now()
             try save(project)
         }
+        saved = true
         return result
     }
 

@@ -2,9 +2,9 @@ import CraftImages
 public import CraftSchema
 public import Foundation
 
-/// The project as one self-contained HTML page (`origami status --html FILE`): the chosen idea, the materials, each
-/// step with its progress photos and its latest feedback, the current step marked — the tutorial a crafter keeps
-/// or prints.
+/// The project's current tutorial as one self-contained HTML page (`origami status --html FILE`): its idea, the
+/// materials, each step with its progress photos and its latest feedback, the current step marked — the tutorial a
+/// crafter keeps or prints. Only that tutorial's progress is on it; the project's other tutorials keep theirs.
 ///
 /// Nothing is fetched when the page is opened: the style is inline and the photos are upright JPEG thumbnails in
 /// data URIs. A photo whose file is gone, or no longer the one that was checked (its sha256 differs), is named
@@ -44,30 +44,35 @@ public enum TutorialPage {
         }
     }
 
-    /// The page for `project`, whose relative photo paths are resolved against `root`.
+    /// The page for `project`'s current tutorial, whose relative photo paths are resolved against `root`.
     public static func render(_ project: Project, root: URL, thumbnail: Thumbnailer = standardThumbnailer) -> String {
-        let idea = project.chosenIdea.flatMap { project.ideas.indices.contains($0 - 1) ? project.ideas[$0 - 1] : nil }
-        let title = project.tutorial?.title ?? idea?.title ?? "origami project"
-        var body = "<header><p class=\"kicker\">origami tutorial</p><h1>\(HTML.escape(title))</h1>"
-        if let idea { body += "<p class=\"idea\">\(HTML.escape(idea.description))</p>" }
-        body += "</header>\n"
-        guard let tutorial = project.tutorial else {
-            body += "<p class=\"empty\">There is no tutorial yet: run <code>origami tutorial</code>.</p>\n"
-            return page(title: title, body: body)
+        guard let progress = project.currentTutorial else {
+            let title = "origami project"
+            return page(
+                title: title,
+                body: "<header><p class=\"kicker\">origami tutorial</p><h1>\(title)</h1></header>\n"
+                + "<p class=\"empty\">There is no tutorial yet: run <code>origami tutorial</code>.</p>\n")
         }
+        let tutorial = progress.tutorial
+        let title = tutorial.title
+        var body = "<header><p class=\"kicker\">origami tutorial \(progress.number)</p><h1>\(HTML.escape(title))</h1>"
+        if !progress.idea.description.isEmpty {
+            body += "<p class=\"idea\">\(HTML.escape(progress.idea.description))</p>"
+        }
+        body += "</header>\n"
         let count = tutorial.steps.count
-        let progress = project.currentStep > count
+        let state = progress.isFinished
             ? "All \(count) steps are done."
-            : "Step \(project.currentStep) of \(count) is the current one."
-        body += "<p class=\"progress\">\(progress)</p>\n"
+            : "Step \(progress.currentStep) of \(count) is the current one."
+        body += "<p class=\"progress\">\(state)</p>\n"
         if !tutorial.materials.isEmpty {
             body += "<section class=\"materials\"><h2>Materials</h2><ul>"
                 + tutorial.materials.map { "<li>\(HTML.escape($0))</li>" }.joined() + "</ul></section>\n"
         }
         body += "<ol class=\"steps\">\n"
         for (index, step) in tutorial.steps.enumerated() {
-            let number = index + 1
-            body += stepSection(number: number, step: step, project: project, root: root, thumbnail: thumbnail)
+            body += stepSection(
+                number: index + 1, step: step, progress: progress, project: project, root: root, thumbnail: thumbnail)
         }
         body += "</ol>\n"
         return page(title: title, body: body)
@@ -112,14 +117,15 @@ public enum TutorialPage {
     }
 
     private static func stepSection(
-        number: Int, step: TutorialStep, project: Project, root: URL, thumbnail: Thumbnailer
+        number: Int, step: TutorialStep, progress: TutorialProgress, project: Project, root: URL,
+        thumbnail: Thumbnailer
     ) -> String {
-        let state = number < project.currentStep ? "done" : number == project.currentStep ? "current" : "todo"
+        let state = number < progress.currentStep ? "done" : number == progress.currentStep ? "current" : "todo"
         let badge = ["done": "done", "current": "current step", "todo": ""][state] ?? ""
         var html = "<li class=\"step \(state)\"><h2><span class=\"number\">\(number)</span> "
             + HTML.escape(step.title) + (badge.isEmpty ? "" : " <span class=\"badge\">\(badge)</span>") + "</h2>"
         html += "<p>\(HTML.escape(step.instruction))</p>"
-        let photos = project.photos(ofStep: number)
+        let photos = project.photos(ofStep: number, in: progress)
         if !photos.isEmpty {
             html += "<div class=\"photos\">"
             for record in photos {
@@ -137,7 +143,7 @@ public enum TutorialPage {
             }
             html += "</div>"
         }
-        if let last = project.feedback.last(where: { $0.step == number }) {
+        if let last = progress.feedback(ofStep: number).last {
             html += feedback(last, stepIsDone: state == "done")
         }
         return html + "</li>\n"

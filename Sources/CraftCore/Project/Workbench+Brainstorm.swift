@@ -14,7 +14,7 @@ public struct BrainstormOutcome: Sendable {
 extension Workbench {
     /// Analyses the photos the project has not seen and asks for ideas; creates the project if there is none.
     ///
-    /// The new ideas replace the old ones (the tutorial and progress stay); photos already analysed are not sent
+    /// The new ideas replace the old ones (every tutorial and its progress stay); photos already analysed are not sent
     /// again, the session remembers them. The model is prewarmed while the photos decode.
     public func brainstorm(
         photos files: [URL],
@@ -43,7 +43,6 @@ extension Workbench {
             let known = Set(project.analyses.map(\.image.label))
             project.analyses += result.analyses.filter { !known.contains($0.image.label) }
             project.ideas = result.ideas
-            project.chosenIdea = nil
             let analyses = project.analyses
             return BrainstormOutcome(
                 result: result,

@@ -39,24 +39,27 @@ extension Workbench {
     ) async throws -> CoachOutcome {
         let attachments = try files.map(loadPhoto)
         let base = try await snapshot(create: false)
-        let (tutorial, step) = try checkable(base, step: requested)
-        let shape = shapeCheck(base, tutorial: tutorial, step: step, photos: files)
-        let change = files.last.flatMap { measuredChange(of: $0, in: base, step: step) }
+        let (progress, step) = try checkable(base, step: requested)
+        let tutorial = progress.tutorial
+        let shape = shapeCheck(base, progress: progress, step: step, photos: files)
+        let change = files.last.flatMap { measuredChange(of: $0, in: base, progress: progress, step: step) }
         return try await askModel(from: base) { session in
             try await Coach(session: session).check(
                 tutorial: tutorial, step: step, photos: attachments, note: note, shape: shape, change: change,
                 onRetry: onRetry)
         } merge: { project, result in
-            try unchanged(project.tutorial, tutorial, "the tutorial")
-            record(files, attachments, in: &project, step: step)
-            project.feedback.append(Project.Feedback(
+            record(files, attachments, in: &project)
+            let feedback = Project.Feedback(
                 step: step, photoLabels: attachments.map(\.label), feedback: result.feedback,
                 modelSawPhotos: result.modelSawPhotos, evidence: result.evidence, note: note,
-                unconfirmedCompletion: result.unconfirmedCompletion, date: now()))
-            let advanced = result.isStepComplete && project.currentStep == step
-            if advanced { project.currentStep = step + 1 }
-            return CoachOutcome(
-                result: result, currentStep: project.currentStep, stepCount: tutorial.steps.count, advanced: advanced)
+                unconfirmedCompletion: result.unconfirmedCompletion, date: now())
+            // The check belongs to the tutorial it was asked about, even when another became current meanwhile.
+            return try changeTutorial(progress.number, of: &project) { tutorial in
+                let advanced = tutorial.record(feedback)
+                return CoachOutcome(
+                    result: result, currentStep: tutorial.currentStep, stepCount: tutorial.stepCount,
+                    advanced: advanced)
+            }
         }
     }
 
@@ -65,36 +68,38 @@ extension Workbench {
     public func markDone(step requested: Int?, photos files: [URL] = []) async throws -> DoneOutcome {
         let attachments = try files.map(loadPhoto)
         return try await store.update(create: false, now: now, onWait: onWait) { project in
-            guard let tutorial = project.tutorial, !tutorial.steps.isEmpty else {
+            guard let current = project.currentTutorial, current.stepCount > 0 else {
                 throw ProjectError.noTutorial(path: store.fileURL.path)
             }
-            let count = tutorial.steps.count
-            let step = requested ?? project.currentStep
+            let count = current.stepCount
+            let step = requested ?? current.currentStep
             guard (1...count).contains(step) else {
                 if requested == nil {
-                    throw ProjectError.notCurrentStep(requested: count, current: project.currentStep, count: count)
+                    throw ProjectError.notCurrentStep(requested: count, current: current.currentStep, count: count)
                 }
                 throw ProjectError.stepOutOfRange(requested: step, count: count)
             }
-            guard step == project.currentStep else {
-                throw ProjectError.notCurrentStep(requested: step, current: project.currentStep, count: count)
+            guard step == current.currentStep else {
+                throw ProjectError.notCurrentStep(requested: step, current: current.currentStep, count: count)
             }
-            record(files, attachments, in: &project, step: step)
-            project.currentStep = step + 1
-            return DoneOutcome(step: step, currentStep: project.currentStep, stepCount: count)
+            record(files, attachments, in: &project)
+            return try changeTutorial(current.number, of: &project) { tutorial in
+                for attachment in attachments { tutorial.file(photo: attachment.label, underStep: step) }
+                tutorial.currentStep = step + 1
+                return DoneOutcome(step: step, currentStep: tutorial.currentStep, stepCount: count)
+            }
         }
     }
 
-    /// The tutorial and the step a check is for: `requested`, else the current step (the last once all are done).
-    private func checkable(_ project: Project, step requested: Int?) throws -> (Tutorial, Int) {
-        guard let tutorial = project.tutorial, !tutorial.steps.isEmpty else {
+    /// The current tutorial and the step a check is for: `requested`, else the current step (the last once all are
+    /// done).
+    private func checkable(_ project: Project, step requested: Int?) throws -> (TutorialProgress, Int) {
+        guard let current = project.currentTutorial, current.stepCount > 0 else {
             throw ProjectError.noTutorial(path: store.fileURL.path)
         }
-        let count = tutorial.steps.count
-        let step = requested ?? min(project.currentStep, count)
-        guard (1...count).contains(step) else {
-            throw ProjectError.stepOutOfRange(requested: step, count: count)
+        guard let step = current.checkableStep(requested) else {
+            throw ProjectError.stepOutOfRange(requested: requested ?? current.currentStep, count: current.stepCount)
         }
-        return (tutorial, step)
+        return (current, step)
     }
 }

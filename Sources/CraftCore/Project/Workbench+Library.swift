@@ -10,21 +10,21 @@ public struct LibraryStartOutcome: Sendable {
 
 extension Workbench {
     /// Starts library project `name` (its id or title) directly, without a brainstorm: it joins the ideas as one from
-    /// the library, is chosen, and its steps become the tutorial at step 1. Creates the project if there is none.
+    /// the library, and its steps become a tutorial of the project (the one already kept for it, if any), current
+    /// and at step 1 when new. Creates the project if there is none.
     public func startLibraryProject(named name: String) async throws -> LibraryStartOutcome {
         let library = try library()
         guard let chosen = library.project(named: name) else {
             throw LibraryError.unknownProject(name, known: library.projects.map(\.id))
         }
         return try await store.update(create: true, now: now, onWait: onWait) { project in
-            let idea = BrainstormIdea(title: chosen.title, description: chosen.description, libraryProject: chosen.id)
-            let number = (project.ideas.firstIndex { $0.libraryProject == chosen.id } ?? project.ideas.count) + 1
-            if number > project.ideas.count { project.ideas.append(idea) }
-            Self.choose(chosen.tutorial, idea: number, in: &project)
+            if !project.ideas.contains(where: { $0.libraryProject == chosen.id }) {
+                project.ideas.append(
+                    BrainstormIdea(title: chosen.title, description: chosen.description, libraryProject: chosen.id))
+            }
+            let idea = project.ideas.first { $0.libraryProject == chosen.id }!
             return LibraryStartOutcome(
-                project: chosen,
-                tutorial: TutorialOutcome(
-                    tutorial: chosen.tutorial, idea: number, currentStep: 1, isNew: true, report: nil))
+                project: chosen, tutorial: Self.adopt(chosen.tutorial, for: idea, in: &project, now: now()))
         }
     }
 
@@ -36,17 +36,23 @@ extension Workbench {
         }
         return try await store.update(create: false, now: now, onWait: onWait) { project in
             try unchanged(project.ideas, base.ideas, "the ideas")
-            Self.choose(chosen.tutorial, idea: number, in: &project)
-            return TutorialOutcome(tutorial: chosen.tutorial, idea: number, currentStep: 1, isNew: true, report: nil)
+            return Self.adopt(chosen.tutorial, for: project.ideas[number - 1], in: &project, now: now())
         }
     }
 
-    /// Makes `tutorial` the project's tutorial for idea `number`, from step 1, with no terms yet.
-    static func choose(_ tutorial: Tutorial, idea number: Int, in project: inout Project) {
-        project.chosenIdea = number
-        project.tutorial = tutorial
-        project.currentStep = 1
-        project.terms = []
+    /// Makes `tutorial` the project's current tutorial for `idea`: the one kept for that idea with its progress, or
+    /// a new one at step 1.
+    static func adopt(_ tutorial: Tutorial, for idea: BrainstormIdea, in project: inout Project, now: Date)
+        -> TutorialOutcome
+    {
+        let previous = project.currentTutorial
+        let kept = project.tutorial(for: idea)
+        let number = kept?.number ?? project.addTutorial(tutorial, for: idea, now: now)
+        project.currentTutorialNumber = number
+        return TutorialOutcome(
+            progress: project.tutorial(number: number)!, idea: project.ideaNumber(of: idea), isNew: kept == nil,
+            previous: previous?.number == number ? nil : previous, tutorialCount: project.tutorials.count,
+            report: nil)
     }
 }
 
@@ -54,11 +60,13 @@ extension Workbench {
     /// The shape check of a library tutorial's step: the first progress photo measured against the step's expected
     /// shape, with the last photo filed under the step before for the area change. Nil for a model-written
     /// tutorial, a step without a shape, or when the library cannot be read.
-    func shapeCheck(_ project: Project, tutorial: Tutorial, step: Int, photos: [URL]) -> ShapeCheck? {
+    func shapeCheck(_ project: Project, progress: TutorialProgress, step: Int, photos: [URL]) -> ShapeCheck? {
+        let tutorial = progress.tutorial
         guard tutorial.libraryProject != nil, let first = photos.first,
               let chosen = (try? library())?.project(of: tutorial), chosen.step(step)?.shape != nil
         else { return nil }
-        let previous = project.photos.last { $0.step == step - 1 }
+        let previous = progress.photos.last { $0.step == step - 1 }
+            .flatMap { filed in project.photos.first { $0.label == filed.label } }
             .flatMap { record in
                 measureScene(record.path.hasPrefix("/")
                     ? URL(fileURLWithPath: record.path) : store.root.appendingPathComponent(record.path))

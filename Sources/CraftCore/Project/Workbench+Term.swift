@@ -7,41 +7,43 @@ public struct TermsOutcome: Sendable {
 }
 
 extension Workbench {
-    /// The tutorial's terms worth explaining: extracted by the model the first time, then kept in the project.
+    /// The current tutorial's terms worth explaining: extracted by the model the first time, then kept with it.
     public func terms() async throws -> TermsOutcome {
         let base = try await snapshot(create: false)
-        guard let tutorial = base.tutorial else { throw ProjectError.noTutorial(path: store.fileURL.path) }
-        if !base.terms.isEmpty { return TermsOutcome(terms: base.terms, isNew: false) }
+        guard let current = base.currentTutorial else { throw ProjectError.noTutorial(path: store.fileURL.path) }
+        if !current.terms.isEmpty { return TermsOutcome(terms: current.terms, isNew: false) }
         return try await askModel(from: base) { session in
-            try await TermGlossary(session: session).extractTerms(from: tutorial)
+            try await TermGlossary(session: session).extractTerms(from: current.tutorial)
         } merge: { project, result in
-            try unchanged(project.tutorial, tutorial, "the tutorial")
-            // Another term run may have listed them meanwhile; its list (with any explanations) stays.
-            if project.terms.isEmpty { project.terms = result.content.terms.map { Project.Term(term: $0) } }
-            return TermsOutcome(terms: project.terms, isNew: true)
+            try changeTutorial(current.number, of: &project) { progress in
+                // Another term run may have listed them meanwhile; its list (with any explanations) stays.
+                if progress.terms.isEmpty { progress.terms = result.content.terms.map { Project.Term(term: $0) } }
+                return TermsOutcome(terms: progress.terms, isNew: true)
+            }
         }
     }
 
     /// An explanation of `term` as the tutorial uses it; kept in the project, so asking again costs nothing.
     public func explain(term: String) async throws -> TermExplanation {
         let base = try await snapshot(create: false)
-        guard let tutorial = base.tutorial else { throw ProjectError.noTutorial(path: store.fileURL.path) }
+        guard let current = base.currentTutorial else { throw ProjectError.noTutorial(path: store.fileURL.path) }
         let key = Self.normalised(term)
-        if let known = base.terms.first(where: { Self.normalised($0.term) == key }),
+        if let known = current.terms.first(where: { Self.normalised($0.term) == key }),
             let explanation = known.explanation
         {
             return TermExplanation(term: known.term, explanation: explanation)
         }
         return try await askModel(from: base) { session in
-            try await TermGlossary(session: session).explain(term: term, in: tutorial)
+            try await TermGlossary(session: session).explain(term: term, in: current.tutorial)
         } merge: { project, result in
-            try unchanged(project.tutorial, tutorial, "the tutorial")
-            if let index = project.terms.firstIndex(where: { Self.normalised($0.term) == key }) {
-                project.terms[index].explanation = result.content.explanation
-            } else {
-                project.terms.append(Project.Term(term: term, explanation: result.content.explanation))
+            try changeTutorial(current.number, of: &project) { progress in
+                if let index = progress.terms.firstIndex(where: { Self.normalised($0.term) == key }) {
+                    progress.terms[index].explanation = result.content.explanation
+                } else {
+                    progress.terms.append(Project.Term(term: term, explanation: result.content.explanation))
+                }
+                return result.content
             }
-            return result.content
         }
     }
 

@@ -72,18 +72,25 @@ public struct Workbench: Sendable {
         try Photo.load(contentsOf: url).attachment()
     }
 
-    /// Adds the photos the project has not seen yet, with paths relative to the project directory; with `step`,
-    /// files every one of them (seen before or not) under that step.
-    func record(_ files: [URL], _ attachments: [Attachment], in project: inout Project, step: Int? = nil) {
-        for (file, attachment) in zip(files, attachments) {
-            if let index = project.photos.firstIndex(where: { $0.label == attachment.label }) {
-                if let step { project.photos[index].step = step }
-                continue
-            }
+    /// Adds the photos the project has not seen yet, with paths relative to the project directory. Filing a photo
+    /// under a step is the tutorial's part (see `TutorialProgress`).
+    func record(_ files: [URL], _ attachments: [Attachment], in project: inout Project) {
+        for (file, attachment) in zip(files, attachments) where project.photo(labelled: attachment.label) == nil {
             project.photos.append(Project.PhotoRecord(
                 label: attachment.label, path: PhotoSelection.recordedPath(file, relativeTo: store.root),
-                sha256: attachment.sha256, step: step))
+                sha256: attachment.sha256))
         }
+    }
+
+    /// Changes tutorial `number` of `project` in a merge; it is an error only if the tutorial is gone (tutorials are
+    /// kept, so only a project replaced meanwhile can lack it).
+    func changeTutorial<Result>(
+        _ number: Int, of project: inout Project, _ body: (inout TutorialProgress) throws -> Result
+    ) throws -> Result {
+        guard let result = try project.updateTutorial(number: number, body) else {
+            throw ProjectError.changedMeanwhile(path: store.fileURL.path, what: "the tutorial")
+        }
+        return result
     }
 
     /// The project a model call starts from: read under the lock, which is released at once. Creates nothing.

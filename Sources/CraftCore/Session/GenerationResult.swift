@@ -19,8 +19,6 @@ public struct GenerationResult<Content: Generable>: Sendable {
     /// False when the conversation holds photos but the answering model has no vision: it read origami's
     /// descriptions of them instead.
     public var modelSawPhotos: Bool
-    /// The tool calls the model made on the way, in order.
-    public var toolCalls: [ToolCall]
     /// The repairs made to the answer before it was checked, in words, e.g. a list entry that repeated an earlier
     /// one removed (see `AnswerRepair`).
     public var repairs: [String] = []

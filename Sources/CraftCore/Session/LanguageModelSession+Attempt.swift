@@ -3,8 +3,6 @@ import CraftSchema
 
 /// Everything one request needs, fixed before the chain tries its backends.
 struct RequestPlan: Sendable {
-    /// Tool rounds allowed per answer, so a model calling tools in a loop cannot hang the request.
-    static let maximumToolRounds = 4
     /// New samples drawn for an answer that ran to the token cap (random, unseeded sampling only): a small model
     /// at temperature 1.0 repeats itself in a good share of its answers, and each sample is independent.
     static let maximumResamples = 2
@@ -16,7 +14,6 @@ struct RequestPlan: Sendable {
     var prompt: Prompt
     var schema: GenerationSchema
     var profile: Profile
-    var tools: [any Tool]
     var base: Transcript
 
     var format: ResponseFormat { schema.responseFormat }
@@ -38,8 +35,8 @@ struct AttemptOutcome<Content: Generable>: Sendable {
 }
 
 extension LanguageModelSession {
-    /// Runs a plan on one backend: streams (cutting and re-sampling answers that loop), handles tool calls, repairs,
-    /// decodes, validates and retries.
+    /// Runs a plan on one backend: streams (cutting and re-sampling answers that loop), repairs, decodes, validates
+    /// and retries.
     func attempt<Content: Generable>(
         _ plan: RequestPlan,
         on backend: any LanguageModel,
@@ -50,13 +47,12 @@ extension LanguageModelSession {
         var options = plan.profile.options
         if !capabilities.reasoning { options.reasoning = nil }
         let digest = plan.digest
-        let tools = capabilities.tools ? plan.tools : []
-        var request = GenerationRequest(responseFormat: plan.format, options: options, tools: tools.map(\.definition))
+        var request = GenerationRequest(responseFormat: plan.format, options: options)
 
         var kept = plan.base
         kept.entries.append(.prompt(plan.promptSent))
         var working = kept
-        var (retries, corrections, resamples, loops, toolRounds, calls) = (0, 0, 0, 0, 0, [ToolCall]())
+        var (retries, corrections, resamples, loops) = (0, 0, 0, 0)
         while true {
             let answer = try await stream(
                 backend, working.prepared(forVision: capabilities.vision), request, Content.self, onUpdate
@@ -98,14 +94,6 @@ extension LanguageModelSession {
                     message: "the answer ended without a finish reason; the connection may have dropped")
             default: break
             }
-            if !answer.toolCalls.isEmpty, !tools.isEmpty, toolRounds < RequestPlan.maximumToolRounds {
-                toolRounds += 1
-                calls += answer.toolCalls
-                let entries = try await Self.run(answer.toolCalls, with: tools)
-                kept.entries += entries
-                working.entries += entries
-                if answer.finish == .toolCalls || answer.text.allSatisfy(\.isWhitespace) { continue }
-            }
             let response = Response(
                 text: answer.text, schemaName: plan.format.name, schemaDigest: digest, tokens: answer.tokens)
             let violations: [String]
@@ -119,7 +107,7 @@ extension LanguageModelSession {
                         content: decoded.value, rawContent: decoded.content, text: answer.text, usage: answer.usage,
                         retries: retries, report: FallbackReport(answeredBy: backend.name),
                         modelSawPhotos: !kept.hasPhotos || (capabilities.vision && Self.allPhotosHaveData(kept)),
-                        toolCalls: calls, repairs: decoded.repairs, loopsCut: loops
+                        repairs: decoded.repairs, loopsCut: loops
                     )
                     let photos = plan.prompt.attachments
                     result.modelSawNewPhotos = photos.isEmpty
@@ -143,23 +131,6 @@ extension LanguageModelSession {
     static func retryRequest(_ violations: [String]) -> String {
         "Your answer is not valid:\n" + violations.map { "- \($0)" }.joined(separator: "\n")
             + "\nAnswer the same request again, fixing these problems."
-    }
-
-    static func run(_ calls: [ToolCall], with tools: [any Tool]) async throws -> [Transcript.Entry] {
-        var entries: [Transcript.Entry] = [.toolCalls(calls)]
-        for call in calls {
-            if let tool = tools.first(where: { $0.name == call.name }) {
-                entries.append(.toolOutput(try await tool.run(call)))
-            } else {
-                let names = tools.map(\.name).joined(separator: ", ")
-                entries.append(
-                    .toolOutput(
-                        ToolOutput(
-                            id: call.id, name: call.name,
-                            output: "Refused: there is no tool \(call.name); the tools are \(names).")))
-            }
-        }
-        return entries
     }
 
     static func allPhotosHaveData(_ transcript: Transcript) -> Bool {

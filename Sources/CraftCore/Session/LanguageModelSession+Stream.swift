@@ -5,7 +5,6 @@ import CraftSchema
 struct StreamedAnswer: Sendable {
     var text = ""
     var content: Result<GeneratedContent, SchemaError>?
-    var toolCalls: [ToolCall] = []
     var usage: Usage?
     var finish: FinishReason?
     var tokens: AnswerTokens?
@@ -64,7 +63,7 @@ extension LanguageModelSession {
                 } catch let error as SchemaError {
                     answer.content = parser.isComplete && last != nil ? .success(last!) : .failure(error)
                 }
-            case .toolCall(let call): answer.toolCalls.append(call)
+            case .toolCall: break  // no mode offers a tool, so a call is not acted on
             case .usage(let usage): answer.usage = usage
             case .answerTokens(let tokens): answer.tokens = tokens
             case .finished(let reason): answer.finish = reason

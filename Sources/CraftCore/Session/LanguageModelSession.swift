@@ -106,14 +106,12 @@ public actor LanguageModelSession {
     /// - Parameters:
     ///   - schema: the schema to ask for, e.g. the type's schema resolved with the session's photo labels;
     ///     the type's own schema when nil.
-    ///   - tools: tools offered to backends that support tools.
     ///   - validate: domain rules beyond the schema; each returned string is one violation.
     ///   - onUpdate: receives cumulative partial snapshots and retry notices while the answer streams.
     public func respond<Content: Generable>(
         to prompt: Prompt,
         generating type: Content.Type = Content.self,
         schema: GenerationSchema? = nil,
-        tools: [any Tool] = [],
         validate: @Sendable (Content) -> [String] = { _ in [] },
         onUpdate: (@Sendable (GenerationUpdate<Content>) -> Void)? = nil
     ) async throws -> GenerationResult<Content> {
@@ -122,7 +120,7 @@ public actor LanguageModelSession {
         defer { isResponding = false }
         let profile = try await configured().profile(for: mode)
         var plan = RequestPlan(
-            prompt: prompt, schema: schema ?? Content.generationSchema, profile: profile, tools: tools,
+            prompt: prompt, schema: schema ?? Content.generationSchema, profile: profile,
             base: transcript
         )
         if let budget = await budget() { plan.base = budget.compacted(transcript, before: plan.promptSent) }
@@ -142,13 +140,12 @@ public actor LanguageModelSession {
         to prompt: Prompt,
         generating type: Content.Type = Content.self,
         schema: GenerationSchema? = nil,
-        tools: [any Tool] = [],
         validate: @escaping @Sendable (Content) -> [String] = { _ in [] }
     ) -> ResponseStream<Content> {
         let (updates, continuation) = AsyncThrowingStream<GenerationUpdate<Content>, any Error>.makeStream()
         let task = Task {
             do {
-                _ = try await respond(to: prompt, generating: type, schema: schema, tools: tools, validate: validate) {
+                _ = try await respond(to: prompt, generating: type, schema: schema, validate: validate) {
                     continuation.yield($0)
                 }
                 continuation.finish()

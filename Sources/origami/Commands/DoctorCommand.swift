@@ -96,7 +96,6 @@ enum DoctorCommand: Command {
             "vision " + (capabilities.vision ? "yes" : "no")
                 + (capabilities.visionSource.map { " (\($0))" } ?? ""),
             "JSON schema " + (capabilities.nativeJSONSchema ? "yes" : "no"),
-            "tools " + (capabilities.tools ? "yes" : "no"),
         ]
         if let context = capabilities.contextSize { parts.append("context \(context)") }
         return parts.joined(separator: ", ")

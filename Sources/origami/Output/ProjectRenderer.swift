@@ -9,55 +9,81 @@ struct ProjectRenderer {
     /// Columns to wrap at.
     var width: Int
 
-    /// The whole project: photos, ideas, chosen idea, steps with the current one marked, and the last feedback.
+    /// The whole project: photos, ideas, the tutorials kept, and the current tutorial's steps with the current one
+    /// marked, its progress photos and its last feedback (another tutorial's progress is shown once it is current).
     func status(_ project: Project, path: String) -> String {
         var out = style.bold("Project") + " " + path + " " + style.dim("(revision \(project.revision))") + "\n"
         out += "\n" + style.bold("Photos") + "\n"
-        if !project.photos.contains(where: { $0.step == nil }) { out += "  (none)\n" }
-        for photo in project.photos where photo.step == nil {
+        let photos = project.brainstormPhotos
+        if photos.isEmpty { out += "  (none)\n" }
+        for photo in photos {
             let analysis = project.analyses.last { $0.image.label == photo.label }
             let category = analysis.map { "  " + style.dim($0.typeOfImage.rawValue) } ?? ""
             out += "  " + style.cyan(photo.label) + "  " + photo.path + category + "\n"
         }
         out += "\n" + ideas(project)
-        if let tutorial = project.tutorial {
-            out += "\n" + steps(tutorial, current: project.currentStep, chosenIdea: project.chosenIdea) { number in
-                project.photos(ofStep: number).map { "Photo: " + style.cyan($0.label) + "  " + $0.path }
+        if project.tutorials.count > 1 { out += "\n" + tutorials(project) }
+        if let current = project.currentTutorial {
+            out += "\n" + steps(current, idea: project.ideaNumber(of: current.idea)) { number in
+                project.photos(ofStep: number, in: current).map { "Photo: " + style.cyan($0.label) + "  " + $0.path }
             }
-        }
-        if let last = project.feedback.last {
-            out += "\n" + feedback(last, heading: "Last feedback")
+            if let last = current.feedback.last {
+                out += "\n" + feedback(last, heading: "Last feedback")
+            }
         }
         return out
     }
 
-    /// The ideas, numbered from 1, the chosen one marked.
+    /// The ideas, numbered from 1; the current tutorial's idea marked chosen, an idea with another tutorial marked
+    /// with its number.
     func ideas(_ project: Project) -> String {
         var out = style.bold("Ideas") + "\n"
         if project.ideas.isEmpty { out += "  (none yet: run 'origami brainstorm PHOTO...')\n" }
         for (index, entry) in project.ideas.enumerated() {
-            let chosen = project.chosenIdea == index + 1
+            let written = project.tutorial(for: entry)
+            let mark = written.map { $0.number == project.currentTutorialNumber ? "chosen" : "tutorial \($0.number)" }
             out += idea(
-                number: index + 1, title: entry.title, description: entry.description, chosen: chosen,
+                number: index + 1, title: entry.title, description: entry.description, mark: mark,
                 fromLibrary: entry.libraryProject != nil)
         }
         return out
     }
 
-    /// One idea: its number and title, marked when it is from the library, then its description indented.
-    func idea(number: Int, title: String, description: String, chosen: Bool = false, fromLibrary: Bool = false)
+    /// One idea: its number and title, marked when it is from the library (and with a mark such as "chosen"),
+    /// then its description indented.
+    func idea(number: Int, title: String, description: String, mark: String? = nil, fromLibrary: Bool = false)
         -> String {
-        let mark = (fromLibrary ? style.dim(" (from the library)") : "") + (chosen ? style.green(" (chosen)") : "")
-        return "  \(number). " + style.bold(title) + mark + "\n" + wrap(description, indent: 5)
+        "  \(number). " + style.bold(title) + (fromLibrary ? style.dim(" (from the library)") : "")
+            + (mark.map { style.green(" (\($0))") } ?? "") + "\n" + wrap(description, indent: 5)
+    }
+
+    /// The tutorials the project keeps, the current one marked →, each with where it stands.
+    func tutorials(_ project: Project) -> String {
+        var out = style.bold("Tutorials") + "\n"
+        for progress in project.tutorials {
+            let current = progress.number == project.currentTutorialNumber
+            let idea = project.ideaNumber(of: progress.idea).map { "idea \($0), " } ?? ""
+            out += "  " + (current ? style.yellow("→") : " ") + " \(progress.number). "
+                + (current ? style.bold(progress.tutorial.title) : progress.tutorial.title)
+                + style.dim("  (\(idea)\(standing(progress)))") + "\n"
+        }
+        return out + style.dim("  Switch with: origami tutorial --switch N") + "\n"
+    }
+
+    /// Where a tutorial stands: "step 2 of 5" or "all 5 steps done".
+    func standing(_ progress: TutorialProgress) -> String {
+        progress.isFinished ? "all \(progress.stepCount) steps done"
+            : "step \(progress.currentStep) of \(progress.stepCount)"
     }
 
     /// A tutorial: title, materials, steps with ✓ for done and → for the current one; `notes` gives lines shown under
-    /// a step (its progress photos in `status`).
-    func steps(
-        _ tutorial: Tutorial, current: Int, chosenIdea: Int?, notes: (Int) -> [String] = { _ in [] }
-    ) -> String {
-        var out = style.bold("Tutorial: " + tutorial.title) + (chosenIdea.map { style.dim(" (idea \($0))") } ?? "")
-        out += "\n" + style.dim("  " + Self.origin(of: tutorial)) + "\n"
+    /// a step (its progress photos in `status`). `idea` is its idea's number in the latest brainstorm, if there.
+    func steps(_ progress: TutorialProgress, idea: Int?, notes: (Int) -> [String] = { _ in [] }) -> String {
+        let tutorial = progress.tutorial
+        let current = progress.currentStep
+        var out = style.bold("Tutorial: " + tutorial.title)
+            + style.dim(" (tutorial \(progress.number)" + (idea.map { ", idea \($0)" } ?? "") + ")") + "\n"
+        out += style.dim("  " + Self.origin(of: tutorial)) + "\n"
         if !tutorial.materials.isEmpty {
             out += wrap("Materials: " + tutorial.materials.joined(separator: ", "), indent: 2)
         }
@@ -68,7 +94,7 @@ struct ProjectRenderer {
             out += wrap(step.instruction, indent: 7)
             for line in notes(number) { out += String(repeating: " ", count: 7) + line + "\n" }
         }
-        if current > tutorial.steps.count {
+        if progress.isFinished {
             out += "  " + style.green("All steps are complete.") + "\n"
         }
         return out

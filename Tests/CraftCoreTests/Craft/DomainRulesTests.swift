@@ -9,10 +9,18 @@ import Testing
 
     static let good = ["Fold the square in half.", "Fold the corners to the crease.", "Tuck the flaps into the pockets."]
 
+    @Test func theTutorialInstructionsAskForTheStepCountTheRuleChecks() {
+        let range = Tutorial.stepCountRange
+        let asked = "gives \(range.lowerBound) to \(range.upperBound) steps in order"
+        #expect(CraftInstructions.tutorial.text.contains(asked))
+        // The recorded cassettes hold these instructions word for word.
+        #expect(CraftInstructions.tutorial.text.contains("then gives 3 to 10 steps in order; every step is one new"))
+    }
+
     @Test(arguments: [
         (good, ["paper"], []),
-        (Array(good.prefix(2)), ["paper"], ["steps: 2 steps; write 3 to 15 steps"]),
-        ((1...16).map { "Make fold number \($0)." }, ["paper"], ["steps: 16 steps; write 3 to 15 steps"]),
+        (Array(good.prefix(2)), ["paper"], ["steps: 2 steps; write 3 to 10 steps"]),
+        ((1...11).map { "Make fold number \($0)." }, ["paper"], ["steps: 11 steps; write 3 to 10 steps"]),
         (good + ["fold THE square in half"], ["paper"],
          ["steps[3].instruction: repeats step 1; every step must do something new"]),
         (good + ["Fold a square in half again."], ["paper"], []),

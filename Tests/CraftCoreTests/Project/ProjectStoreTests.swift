@@ -32,28 +32,36 @@ import Testing
 
     @Test func updateCreatesSavesAndCountsRevisions() async throws {
         try await store.update(create: true) { $0.ideas = [.init(title: "Crane", description: "A paper crane")] }
-        try await store.update(create: false) { $0.chosenIdea = 1 }
+        try await store.update(create: false) { $0.ideas.append(BrainstormIdea(title: "Cup", description: "A cup.")) }
         let project = try store.load()
         #expect(project.revision == 2)
-        #expect(project.ideas.map(\.title) == ["Crane"])
-        #expect(project.chosenIdea == 1)
+        #expect(project.ideas.map(\.title) == ["Crane", "Cup"])
         #expect(project.schemaVersion == Project.currentSchemaVersion)
     }
 
-    @Test func updateWithoutCreateNeedsAProject() async {
+    @Test func updateWithoutCreateNeedsAProjectAndMakesNoDirectory() async {
         await #expect(throws: ProjectError.missing(path: store.fileURL.path)) {
             try await store.update(create: false) { _ in }
         }
         #expect(!store.exists)
+        #expect(!FileManager.default.fileExists(atPath: store.directory.path))
+    }
+
+    @Test func aFailedFirstSaveRemovesTheDirectoryItMade() async {
+        struct Boom: Error {}
+        await #expect(throws: Boom.self) {
+            try await store.update(create: true) { _ in throw Boom() }
+        }
+        #expect(!FileManager.default.fileExists(atPath: store.directory.path))
     }
 
     @Test func aFailingChangeWritesNothing() async throws {
-        try await store.update(create: true) { $0.currentStep = 2 }
+        try await store.update(create: true) { $0.ideas = [BrainstormIdea(title: "Cup", description: "A cup.")] }
         let before = try Data(contentsOf: store.fileURL)
         struct Boom: Error {}
         await #expect(throws: Boom.self) {
             try await store.update(create: false) { project in
-                project.currentStep = 3
+                project.ideas = []
                 throw Boom()
             }
         }
@@ -61,7 +69,7 @@ import Testing
     }
 
     @Test func anUnchangedProjectIsNotRewritten() async throws {
-        try await store.update(create: true) { $0.currentStep = 2 }
+        try await store.update(create: true) { $0.ideas = [BrainstormIdea(title: "Cup", description: "A cup.")] }
         try await store.update(create: false) { _ in }
         #expect(try store.load().revision == 1)
     }
@@ -71,7 +79,9 @@ import Testing
         let damaged = Data(#"{"schemaVersion": 1, "photos": ["#.utf8)
         try damaged.write(to: store.fileURL)
         #expect(error { _ = try store.load() } == .corrupt(path: store.fileURL.path, detail: "not valid JSON"))
-        await #expect(throws: ProjectError.self) { try await store.update(create: true) { $0.currentStep = 5 } }
+        await #expect(throws: ProjectError.self) {
+            try await store.update(create: true) { $0.ideas = [.init(title: "x", description: "")] }
+        }
         #expect(try Data(contentsOf: store.fileURL) == damaged)
         try Data(#"{"schemaVersion": 1}"#.utf8).write(to: store.fileURL)
         #expect(error { _ = try store.load() } == .corrupt(path: store.fileURL.path, detail: "missing \"revision\""))
@@ -106,28 +116,28 @@ import Testing
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<16 {
                 group.addTask {
-                    try await store.update(create: true) { $0.terms.append(.init(term: "t\(index)")) }
+                    try await store.update(create: true) { $0.ideas.append(.init(title: "t\(index)", description: "")) }
                 }
             }
             try await group.waitForAll()
         }
         let project = try store.load()
         #expect(project.revision == 16)
-        #expect(Set(project.terms.map(\.term)) == Set((0..<16).map { "t\($0)" }))
+        #expect(Set(project.ideas.map(\.title)) == Set((0..<16).map { "t\($0)" }))
     }
 
     @Test func staleTemporaryFilesAreSweptUnderTheLock() async throws {
         try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
         let stale = store.directory.appendingPathComponent(".project.json.tmp-1-2")
         try Data("half".utf8).write(to: stale)
-        try await store.update(create: true) { $0.currentStep = 1 }
+        try await store.update(create: true) { $0.photos.append(.init(label: "Photo_1", path: "p", sha256: "1")) }
         #expect(!FileManager.default.fileExists(atPath: stale.path))
     }
 
     @Test func aProjectPathThatCannotHoldADirectoryIsACannotCreateError() async throws {
         try Data("a file where .origami should be".utf8).write(to: store.directory)
         let failure = await #expect(throws: ProjectError.self) {
-            try await store.update(create: true) { $0.currentStep = 1 }
+            try await store.update(create: true) { $0.photos.append(.init(label: "Photo_1", path: "p", sha256: "1")) }
         }
         #expect(failure?.exitStatus == .cannotCreate)
         #expect("\(failure!)".contains(store.directory.path))

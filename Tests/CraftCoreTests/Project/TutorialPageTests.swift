@@ -16,22 +16,21 @@ import Testing
     static func project() -> Project {
         var project = Project(now: Date(timeIntervalSince1970: 0))
         project.ideas = [BrainstormIdea(title: "Cup", description: "A cup & a lid.")]
-        project.chosenIdea = 1
-        project.tutorial = tutorial
-        project.currentStep = 2
+        let number = project.addTutorial(tutorial, for: project.ideas[0], now: Date(timeIntervalSince1970: 0))
         project.photos = [
             .init(label: "Photo_aaaaaa", path: "supplies.jpg", sha256: "a"),
-            .init(label: "Photo_111111", path: "one.jpg", sha256: "1", step: 1),
-            .init(label: "Photo_222222", path: "gone.jpg", sha256: "2", step: 2),
+            .init(label: "Photo_111111", path: "one.jpg", sha256: "1"),
+            .init(label: "Photo_222222", path: "gone.jpg", sha256: "2"),
         ]
-        project.feedback = [
-            Project.Feedback(
+        project.updateTutorial(number: number) { progress in
+            progress.record(Project.Feedback(
                 step: 1, photoLabels: ["Photo_111111"],
                 feedback: CoachFeedback(
                     observation: "A neat triangle.", sections: [CoachSection(title: "What You Did Well", body: "Crisp.")],
                     isCurrentStepComplete: true, completionMessage: "Well folded."),
-                modelSawPhotos: false, evidence: .note, note: "I folded it <carefully>", date: Date()),
-        ]
+                modelSawPhotos: false, evidence: .note, note: "I folded it <carefully>", date: Date()))
+            progress.file(photo: "Photo_222222", underStep: 2)
+        }
         return project
     }
 
@@ -85,7 +84,7 @@ import Testing
         let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("SamplePhotos/paper-warm.jpg")
         try FileManager.default.copyItem(at: sample, to: root.appendingPathComponent("one.jpg"))
-        let record = Project.PhotoRecord(label: "Photo_111111", path: "one.jpg", sha256: "not its hash", step: 1)
+        let record = Project.PhotoRecord(label: "Photo_111111", path: "one.jpg", sha256: "not its hash")
         let url = root.appendingPathComponent("one.jpg")
         #expect(TutorialPage.standardThumbnailer(record, url) == .failure(.changed))
         let hash = try Photo.load(contentsOf: url).sha256

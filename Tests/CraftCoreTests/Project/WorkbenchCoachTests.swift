@@ -129,11 +129,13 @@ import Testing
             // While this model answers, another origami checks the same step and the person moves to step 2.
             try await store.update(create: false) { project in
                 project.currentStep = 2
-                project.feedback.append(Project.Feedback(
-                    step: 1, photoLabels: ["Photo_999999"],
-                    feedback: CoachFeedback(
-                        observation: "other", sections: [], isCurrentStepComplete: false, completionMessage: nil),
-                    modelSawPhotos: true, date: Date()))
+                project.updateTutorial(number: 1) { progress in
+                    progress.feedback.append(Project.Feedback(
+                        step: 1, photoLabels: ["Photo_999999"],
+                        feedback: CoachFeedback(
+                            observation: "other", sections: [], isCurrentStepComplete: false, completionMessage: nil),
+                        modelSawPhotos: true, date: Date()))
+                }
                 project.transcript.entries.append(.response(Response(text: "another exchange")))
             }
             return TestLanguageModel.events(streaming: WorkbenchTests.complete)
@@ -150,18 +152,28 @@ import Testing
         #expect(entries.last.map { if case .response = $0 { true } else { false } } == true)
     }
 
-    @Test func aTutorialReplacedWhileTheModelAnsweredIsNotOverwritten() async throws {
+    @Test func aCheckStaysWithItsTutorialWhenAnotherBecameCurrentWhileTheModelAnswered() async throws {
         try await project()
         let store = store
+        let other = Tutorial(title: "Another tutorial", materials: [], steps: [
+            TutorialStep(number: 1, title: "A", instruction: "Do A."),
+            TutorialStep(number: 2, title: "B", instruction: "Do B."),
+            TutorialStep(number: 3, title: "C", instruction: "Do C."),
+        ])
         let model = TestLanguageModel { _, _ in
-            try await store.update(create: false) { $0.tutorial?.title = "Another tutorial" }
+            try await store.update(create: false) { project in
+                project.addTutorial(other, for: project.ideas[1], now: Date())
+            }
             return TestLanguageModel.events(streaming: WorkbenchTests.complete)
         }
-        await #expect(throws: ProjectError.changedMeanwhile(path: store.fileURL.path, what: "the tutorial")) {
-            _ = try await bench(model).coach(photos: [photo("one")], step: 1)
-        }
+        let outcome = try await bench(model).coach(photos: [photo("one")], step: 1)
+        #expect(outcome.advanced && outcome.currentStep == 2)
         let saved = try store.load()
-        #expect(saved.feedback.isEmpty && saved.currentStep == 1 && saved.tutorial?.title == "Another tutorial")
+        #expect(saved.currentTutorialNumber == 2, "the other tutorial stays current")
+        let first = try #require(saved.tutorial(number: 1))
+        let second = try #require(saved.tutorial(number: 2))
+        #expect(first.feedback.count == 1 && first.currentStep == 2 && first.photoLabels(ofStep: 1) == ["Photo_111111"])
+        #expect(second.feedback.isEmpty && second.currentStep == 1 && second.photos.isEmpty)
     }
 
     // Before the lock was released around the model call, the term request waited for the coach: a deadlock here,

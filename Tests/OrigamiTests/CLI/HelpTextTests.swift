@@ -46,7 +46,7 @@ import Testing
 
             SUBCOMMANDS:
               brainstorm              Suggest crafts to make from photos of your supplies.
-              tutorial                Write the step-by-step tutorial for an idea.
+              tutorial                Write an idea's tutorial, or show the current one.
               coach                   Get feedback on a photo of your progress.
               term                    Explain a craft term, or list the tutorial's terms.
               status                  Show the photos, ideas, steps and last feedback.
@@ -92,17 +92,22 @@ import Testing
 
     @Test func helpOfTutorial() {
         #expect(formatter.help(path: ["tutorial"]) == """
-            OVERVIEW: Write the step-by-step tutorial for an idea.
+            OVERVIEW: Write an idea's tutorial, or show the current one.
 
-            Without --idea, shows the tutorial already written, or writes one for the idea
-            chosen before (idea 1 if none was). Choosing another idea writes a new tutorial
-            and starts again at step 1. With --step, you move the tutorial to that step
-            yourself, forward or back; no model is asked.
+            Without options, shows the current tutorial (and writes one for idea 1 when
+            there is none yet). With --idea N, shows the tutorial of idea N of the latest
+            brainstorm: the one already written for it, or a new one, which starts at step
+            1. The tutorial shown becomes the current one, which coach, term and status work
+            on. Tutorials are never overwritten: each keeps its own step, progress photos,
+            feedback and terms, and --switch N goes back to tutorial N (numbered in the
+            order they were written; status lists them). With --step, you move the tutorial
+            to that step yourself, forward or back; no model is asked.
 
-            USAGE: origami tutorial [--idea N] [--step N] [OPTIONS]
+            USAGE: origami tutorial [--idea N] [--switch N] [--step N] [OPTIONS]
 
             OPTIONS:
               --idea N                The idea to make, numbered as brainstorm lists them.
+              --switch N              Go back to tutorial N, written before (see status).
               --step N                Move to step N yourself (forward or back).
               -h, --help              Show help information.
 

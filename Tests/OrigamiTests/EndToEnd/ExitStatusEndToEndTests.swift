@@ -119,10 +119,10 @@ import Testing
     }
 
     @Test func aNewerProjectExits65() throws {
-        try origami.write(#"{"schemaVersion": 2}"#, to: ".origami/project.json")
+        try origami.write(#"{"schemaVersion": 3}"#, to: ".origami/project.json")
         let outcome = try origami.run(["status"])
         #expect(outcome.status == 65)
-        #expect(outcome.stderr.contains("written by a newer origami (schema version 2"))
+        #expect(outcome.stderr.contains("written by a newer origami (schema version 3"))
     }
 
     @Test func anUnwritableProjectExits73() throws {

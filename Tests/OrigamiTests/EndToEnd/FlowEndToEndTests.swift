@@ -84,7 +84,8 @@ struct FlowEndToEndTests {
         let steps = try #require(result["steps"] as? [[String: Any]])
         #expect(!steps.isEmpty)
         project = try self.project()
-        #expect(project.chosenIdea == 1 && project.currentStep == 1 && project.tutorial != nil)
+        #expect(project.currentTutorial?.idea == project.ideas[0] && project.currentTutorial?.currentStep == 1
+            && project.tutorials.count == 1)
 
         // Coach, incomplete: the recorded model has never given that verdict (see the README), so an answer written
         // for this test comes over the OpenAI wire from scripts/fault-server.py, on a copy of the project, leaving
@@ -101,9 +102,9 @@ struct FlowEndToEndTests {
         #expect(incomplete.stdout.contains("Step 2 is not complete yet."))
         #expect(incomplete.stdout.contains("Next Steps"))
         let copy = try ProjectStore(root: origami.file("copy")).load()
-        #expect(copy.currentStep == 1, "an incomplete verdict moves no step")
-        #expect(copy.feedback.map(\.isStepComplete) == [false])
-        #expect(try self.project().feedback.isEmpty, "the original project is untouched")
+        #expect(copy.currentTutorial?.currentStep == 1, "an incomplete verdict moves no step")
+        #expect(copy.currentTutorial?.feedback.map(\.isStepComplete) == [false])
+        #expect(try self.project().currentTutorial?.feedback.isEmpty == true, "the original project is untouched")
 
         // Coach, as recorded: exit 0 whatever the verdict; only a complete verdict on the current step moves it on,
         // by one; a model that cannot see completes a step only with the person's note or a measured change that
@@ -121,13 +122,14 @@ struct FlowEndToEndTests {
             if coach.note != nil { #expect(outcome.stdout.contains("it judged your note")) }
             if coach.complete && judged == step { step += 1 }
             project = try self.project()
-            #expect(project.currentStep == step)
-            #expect(project.feedback.count == index + 1)
-            #expect(project.feedback.last?.isStepComplete == coach.complete)
-            let evidence = project.feedback.last?.evidence
+            #expect(project.currentTutorial?.currentStep == step)
+            #expect(project.currentTutorial?.feedback.count == index + 1)
+            #expect(project.currentTutorial?.feedback.last?.isStepComplete == coach.complete)
+            let evidence = project.currentTutorial?.feedback.last?.evidence
             #expect(coach.note == nil ? evidence != .note : evidence == .note)
             #expect(!coach.complete || evidence != .description, "a blind verdict counts only with a note or change")
-            #expect(project.photos(ofStep: judged).map(\.path).contains(coach.photo))
+            let current = try #require(project.currentTutorial)
+            #expect(project.photos(ofStep: judged, in: current).map(\.path).contains(coach.photo))
         }
 
         // Term: the list, then one explanation; both kept in the project.
@@ -137,8 +139,8 @@ struct FlowEndToEndTests {
         let explained = try origami.run(["term", recorded.term, "--quiet"])
         #expect(explained.status == 0)
         #expect(explained.stderr.isEmpty, "--quiet prints only results")
-        #expect(try self.project().terms.contains { $0.term.lowercased() == recorded.term.lowercased()
-            && $0.explanation != nil })
+        let kept = try #require(try self.project().currentTutorial?.terms)
+        #expect(kept.contains { $0.term.lowercased() == recorded.term.lowercased() && $0.explanation != nil })
 
         // Status shows it all; its JSON result carries the project.
         let status = try origami.run(["status"])
@@ -146,21 +148,22 @@ struct FlowEndToEndTests {
         #expect(status.stdout.contains(firstIdea + " (chosen)"))
         #expect(status.stdout.contains("→ \(step)."))
         #expect(status.stdout.contains("Last feedback (step"))
-        let filed = try self.project().photos.filter { $0.step != nil }
+        let current = try #require(try self.project().currentTutorial)
+        let filed = current.photos.compactMap { try? self.project().photo(labelled: $0.label) }
         for photo in filed { #expect(status.stdout.contains("Photo: \(photo.label)  \(photo.path)")) }
 
         // The tutorial as a page to keep: every step, the progress photos inline, nothing fetched.
         let page = try origami.run(["status", "--html", "tutorial.html"])
         #expect(page.status == 0, "\(page.stderr)")
         let html = try String(contentsOf: origami.file("tutorial.html"), encoding: .utf8)
-        let tutorialSteps = try #require(try self.project().tutorial?.steps)
+        let tutorialSteps = current.tutorial.steps
         for step in tutorialSteps { #expect(html.contains(TestHTML.escape(step.title))) }
         #expect(html.components(separatedBy: "src=\"data:image/jpeg;base64,").count - 1 == filed.count)
         #expect(!html.contains("http://") && !html.contains("https://"))
         #expect(html.contains("current step") || html.contains("All \(tutorialSteps.count) steps are done."))
         let json = try origami.run(["status", "--json"])
         let saved = try #require(json.events.last?["project"] as? [String: Any])
-        #expect(saved["currentStep"] as? Int == step)
+        #expect((saved["tutorials"] as? [[String: Any]])?.first?["currentStep"] as? Int == step)
     }
 
     @Test func aRequestTheCassetteNeverSawIsALoudDataError() throws {

@@ -12,12 +12,12 @@ import Testing
         origami = try OrigamiProcess()
     }
 
-    /// The state an `origami-write-test` run leaves at revision `revision`: terms probe-1 … probe-revision.
+    /// The state an `origami-write-test` run leaves at revision `revision`: photos probe-1 … probe-revision.
     private func check(_ project: Project, bytes: Int) {
-        #expect(project.terms.count == project.revision)
-        for (index, term) in project.terms.enumerated() {
-            #expect(term.term == "probe-\(index + 1)")
-            #expect(term.explanation?.utf8.count == bytes)
+        #expect(project.photos.count == project.revision)
+        for (index, photo) in project.photos.enumerated() {
+            #expect(photo.label == "probe-\(index + 1)")
+            #expect(photo.path.utf8.count == bytes)
         }
     }
 
@@ -119,12 +119,13 @@ import Testing
             #expect(process.terminationStatus == 0)
         }
         let after = try #require(try load())
-        #expect(after.feedback.count == before.feedback.count + 8)
+        #expect(after.currentTutorial?.feedback.count == (before.currentTutorial?.feedback.count ?? 0) + 8)
         #expect(after.revision == before.revision + 8)
         // The conversation ends with a check's answer (the server's small context trims older turns, so the count
         // of entries says nothing here).
         #expect(after.transcript.entries.last.map { if case .response = $0 { true } else { false } } == true)
-        #expect(after.currentStep == before.currentStep, "an incomplete verdict moves no step")
+        #expect(after.currentTutorial?.currentStep == before.currentTutorial?.currentStep,
+                "an incomplete verdict moves no step")
     }
 
     @Test func anotherCommandsModelCallRunsWhileACoachWaitsOnASlowServer() throws {
@@ -137,10 +138,10 @@ import Testing
         #expect(quick.status == 0, "\(quick.stderr)")
         #expect(!quick.stderr.contains("waiting for another origami"), "\(quick.stderr)")
         #expect(slow.isRunning, "the second check finished while the first one's model was still answering")
-        #expect(try load()?.feedback.count == 1)
+        #expect(try load()?.currentTutorial?.feedback.count == 1)
         slow.waitUntilExit()
         #expect(slow.terminationStatus == 0)
-        #expect(try load()?.feedback.count == 2)
+        #expect(try load()?.currentTutorial?.feedback.count == 2)
     }
 
     @Test func aCommandThatFailsAtTheBackendLeavesNoLockFileAndChangesNothing() throws {
