@@ -44,12 +44,12 @@ enum LibraryCommand: Command {
         }
         if context.line.has("start") {
             let outcome = try await context.workbench().startLibraryProject(named: name)
-            console.result(renderer.projects.steps(
-                outcome.tutorial.tutorial, current: 1, chosenIdea: outcome.tutorial.idea))
+            console.result(renderer.projects.steps(outcome.tutorial.progress, idea: outcome.tutorial.idea))
             console.message(console.err.dim("Next: photograph your work and run origami coach PHOTO"))
             console.event("result", [
                 ("command", .string("library")), ("started", .string(outcome.project.id)),
-                ("idea", GeneratedContent(outcome.tutorial.idea)), ("project", .encoding(outcome.project)),
+                ("idea", outcome.tutorial.idea.map { GeneratedContent($0) } ?? .null),
+                ("project", .encoding(outcome.project)),
             ])
             return
         }

@@ -33,10 +33,11 @@ import Testing
         let data = try Data(contentsOf: Self.folder.appendingPathComponent("manifest.json"))
         let steps = try JSONDecoder().decode(Manifest.self, from: data).progressSeries.steps
         _ = try await store.update(create: true) { project in
-            project.tutorial = Tutorial(
+            project.addTutorial(Tutorial(
                 title: "Paper cup", materials: ["one square sheet of origami paper"],
                 steps: steps.enumerated().map { TutorialStep(number: $0 + 1, title: "Cup step \($0 + 1)",
-                                                              instruction: $1) })
+                                                              instruction: $1) }),
+                for: BrainstormIdea(title: "Paper cup", description: "A cup folded from one sheet."), now: Date())
         }
     }
 

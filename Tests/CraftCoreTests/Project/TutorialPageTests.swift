@@ -70,9 +70,9 @@ import Testing
     ])
     func theFeedbackSaysWhatTheModelHadAtThatCheck(evidence: CoachEvidence, saw: Bool, words: String) {
         var project = Self.project()
-        project.feedback[0].evidence = evidence
-        project.feedback[0].modelSawPhotos = saw
-        project.feedback[0].note = nil
+        project.tutorials[0].feedback[0].evidence = evidence
+        project.tutorials[0].feedback[0].modelSawPhotos = saw
+        project.tutorials[0].feedback[0].note = nil
         let html = TutorialPage.render(project, root: URL(fileURLWithPath: "/p"), thumbnail: Self.thumbnails)
         #expect(html.contains(words), "\(html)")
         #expect(html.contains("the model cannot see") == !saw)

@@ -37,10 +37,10 @@ import Testing
 
     @Test func aHundredChecksStayWithinHalfTheContextAndMostReadOnlyWhatIsNew() async throws {
         _ = try await store.update(create: true) { project in
-            project.tutorial = Tutorial(title: "Paper Boat", materials: ["red paper"], steps: [
+            project.addTutorial(Tutorial(title: "Paper Boat", materials: ["red paper"], steps: [
                 TutorialStep(number: 1, title: "Fold", instruction: "Fold the square in half, corner to corner."),
                 TutorialStep(number: 2, title: "Open", instruction: "Open the boat."),
-            ])
+            ]), for: BrainstormIdea(title: "Paper Boat", description: "A boat."), now: Date())
         }
         let model = TestLanguageModel(capabilities: Self.blind, answers: [WorkbenchTests.incomplete])
         for check in 0..<100 {
