@@ -15,10 +15,12 @@ struct ReferenceAgreementTests {
     static let photos: [URL] = {
         let folder = PackageRoot.url.appendingPathComponent("SamplePhotos")
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-            + ((try? FileManager.default.contentsOfDirectory(atPath: folder.path + "/progress")) ?? []).map {
-                "progress/" + $0
+            + ["progress", "more"].flatMap { sub in
+                ((try? FileManager.default.contentsOfDirectory(atPath: folder.path + "/" + sub)) ?? []).map {
+                    sub + "/" + $0
+                }
             }
-        return names.filter { !$0.hasSuffix(".json") && $0 != "progress" }.sorted().map {
+        return names.filter { !$0.hasSuffix(".json") && $0 != "progress" && $0 != "more" }.sorted().map {
             folder.appendingPathComponent($0)
         }
     }()
