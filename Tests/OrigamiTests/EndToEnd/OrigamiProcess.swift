@@ -58,6 +58,12 @@ struct OrigamiProcess {
             "XDG_RUNTIME_DIR": directory.appendingPathComponent("run").path,
             "TERM": "xterm-256color",
         ]
+        // The replayed recordings were made where scripts/setup installed the image classifier, whose likeness is
+        // part of every photo's description; the scratch home would hide it, so the installed one is named.
+        let outer = ProcessInfo.processInfo.environment
+        let data = outer["XDG_DATA_HOME"] ?? ((outer["HOME"] ?? NSHomeDirectory()) + "/.local/share")
+        let classifier = outer["ORIGAMI_CLASSIFIER"] ?? data + "/origami/classifier"
+        if FileManager.default.fileExists(atPath: classifier) { environment["ORIGAMI_CLASSIFIER"] = classifier }
     }
 
     /// Runs origami with `arguments` in the scratch directory and waits for it.
