@@ -67,7 +67,9 @@ struct EnginePoolLiveTests {
             "eval", "s.json", "--backend", "openai", "--model", "qwen", "--base-url", firstURL, "--base-url", secondURL,
             "--no-cache", "-j", "2", "--max-tokens", "160", "--min-pass-rate", "0", "--json-report", "r.json",
         ])
-        // Once two runs are done, each engine holds one of the last two: kill the second then.
+        // Once two runs are done, the second engine holds a run or, idle, is the least busy and next sent one: kill
+        // it at once, with SIGKILL. (llama-server finishes the answer in hand on SIGTERM, and a second's wait let a
+        // fast machine finish the second engine's last run first: nothing was moved.)
         let progress = Mutex("")
         let reader = Thread {
             let handle = (process.standardError as! Pipe).fileHandleForReading
@@ -77,9 +79,9 @@ struct EnginePoolLiveTests {
         }
         reader.start()
         while process.isRunning, !progress.withLock({ $0.contains("[2/4]") }) {
-            try await Task.sleep(for: .milliseconds(200))
+            try await Task.sleep(for: .milliseconds(20))
         }
-        try await Task.sleep(for: .seconds(1))
+        kill(second.processIdentifier, SIGKILL)
         Self.stop(second)
         _ = (process.standardOutput as! Pipe).fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
