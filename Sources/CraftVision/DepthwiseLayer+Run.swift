@@ -44,6 +44,10 @@ extension DepthwiseLayer {
     }
 
     /// The memory one layer reads and writes; raw pointers so the workers share it without copies.
+    ///
+    /// Unchecked because raw pointers are not `Sendable`. What guards them: the buffers are borrowed for the whole
+    /// `inParts` call, which returns only when every worker has finished; workers only read `source`, `taps` and
+    /// `bias`, and each writes the output rows of its own part of `target`, which no other worker touches.
     struct Rows: @unchecked Sendable {
         let source: UnsafePointer<Float>
         let taps: UnsafePointer<Float>

@@ -13,10 +13,10 @@ extension PointwiseLayer {
             panels.withUnsafeBufferPointer { weights in
                 bias.withUnsafeBufferPointer { bias in
                     out.values.withUnsafeMutableBufferPointer { target in
-                        let skip = residual?.values.withUnsafeBufferPointer { $0 }
+                        Self.borrowing(residual) { skip in
                         let block = Block(
                             source: source.baseAddress!, weights: weights.baseAddress!, bias: bias.baseAddress!,
-                            target: target.baseAddress!, residual: skip?.baseAddress)
+                            target: target.baseAddress!, residual: skip)
                         inParts(parts, workers: workers) { part in
                             let end = min(pixels, (part + 1) * Self.rowsPerPart)
                             var row = part * Self.rowsPerPart
@@ -29,6 +29,7 @@ extension PointwiseLayer {
                                 row += 1
                             }
                         }
+                        }
                     }
                 }
             }
@@ -36,7 +37,18 @@ extension PointwiseLayer {
         return out
     }
 
+    /// Runs `body` with the residual's values borrowed for its whole length (nil without a residual), so the pointer
+    /// never outlives the array's borrow.
+    private static func borrowing(_ residual: FeatureMap?, _ body: (UnsafePointer<Float>?) -> Void) {
+        guard let residual else { return body(nil) }
+        residual.values.withUnsafeBufferPointer { body($0.baseAddress) }
+    }
+
     /// The memory one multiply reads and writes; raw pointers so the workers share it without copies.
+    ///
+    /// Unchecked because raw pointers are not `Sendable`. What guards them: the buffers are borrowed for the whole
+    /// `inParts` call, which returns only when every worker has finished; workers only read `source`, `weights`,
+    /// `bias` and `residual`, and each writes the output rows of its own part of `target`, which no other touches.
     struct Block: @unchecked Sendable {
         let source: UnsafePointer<Float>
         let weights: UnsafePointer<Float>
