@@ -108,9 +108,8 @@ enum EvalCommand: Command {
     /// Prints the table and the result event, and ends with the gate's failure when one failed.
     private static func finish(_ report: EvalReport, context: CommandContext) throws {
         let console = context.console
-        let terminal = console.terminal
         console.result(EvalTableReporter.render(
-            report, colour: console.out.enabled, width: terminal.stdoutIsTTY ? terminal.width : nil))
+            report, colour: console.out.enabled, width: console.terminal.stdoutIsTTY ? console.terminal.width : nil))
         console.event("result", [
             ("command", .string("eval")), ("suite", .string(report.suite)),
             ("runs", GeneratedContent(report.metrics.runs)), ("passed", GeneratedContent(report.metrics.passed)),
@@ -148,15 +147,4 @@ enum EvalCommand: Command {
         }
         return rate
     }
-}
-
-/// A command that exists in the interface but whose machinery is not in this build.
-struct CommandUnavailable: Error, ExitStatusProviding, CustomStringConvertible {
-    /// The command's name.
-    var command: String
-    /// Why it cannot run.
-    var reason: String
-
-    var exitStatus: ExitStatus { .unavailable }
-    var description: String { "origami \(command): \(reason)" }
 }
