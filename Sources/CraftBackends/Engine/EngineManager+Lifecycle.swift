@@ -110,13 +110,18 @@ extension EngineManager {
                 progress(EngineProgress(phase: .ready, elapsed: elapsed, port: record.port, model: record.model))
                 return
             }
-            guard processes.isServer(record) else {
-                if let signal = await watchdog?.killingSignal(timeout: 2) {
+            if !processes.isServer(record) {
+                switch await confirmExit(of: record, watchdog: watchdog) {
+                case .stillRunning:
+                    break
+                case .killed(let signal):
                     throw EngineError.killedBySignal(
                         signal: signal, loading: phase == .loading, log: record.log,
                         logTail: FileSystem.tail(record.log, lines: 12))
+                case .exited(let status):
+                    let reason = status.map { "the process exited with status \($0)" } ?? "the process exited"
+                    throw failure(reason, record: record)
                 }
-                throw failure("the process exited", record: record)
             }
             guard elapsed < configuration.startTimeout else {
                 throw failure("no healthy answer on /health within \(Int(configuration.startTimeout)) s",
@@ -130,6 +135,34 @@ extension EngineManager {
             }
             try await Task.sleep(for: .milliseconds(100))
         }
+    }
+
+    /// How a server that no longer looked alive ended.
+    enum ServerExit: Equatable {
+        /// A second look found it alive: the first read of `/proc` caught it mid-change (a fork turning into
+        /// the server, a loaded machine).
+        case stillRunning
+        /// Killed by this signal, as the watchdog recorded.
+        case killed(signal: Int32)
+        /// Ended with this status (nil when no watchdog recorded one).
+        case exited(status: Int32?)
+    }
+
+    /// Looks again at a server that `/proc` no longer showed: the watchdog's record of its exit status is the
+    /// proof it ended; without one, a second look at the process table decides.
+    func confirmExit(
+        of record: EngineRecord, watchdog: EngineWatchdog?, patience: TimeInterval = 5
+    ) async -> ServerExit {
+        if let watchdog {
+            if let status = await watchdog.serverExitStatus(timeout: patience) {
+                return status > 128 ? .killed(signal: status - 128) : .exited(status: status)
+            }
+            // The watchdog waits on the server and writes its status the moment it ends: a wait without one
+            // means it has not ended, unless the watchdog itself is gone.
+            return processes.isServer(record) ? .stillRunning : .exited(status: nil)
+        }
+        try? await Task.sleep(for: .milliseconds(300))
+        return processes.isServer(record) ? .stillRunning : .exited(status: nil)
     }
 
     /// Stops the server: SIGTERM, then SIGKILL after 10 s. Never signals a pid that is not this server.

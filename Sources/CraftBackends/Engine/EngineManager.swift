@@ -76,7 +76,10 @@ public actor EngineManager {
                 } else if record.serves(installation, configuration, threads: threads) && hasWatchdog(record) {
                     progress(EngineProgress(phase: .reusing, elapsed: 0, port: record.port, model: record.model))
                     do {
-                        try await waitUntilHealthy(record, since: began, progress: progress)
+                        // The watchdog that launched this server records its exit status in the same files.
+                        let watchdog = EngineWatchdog(
+                            idleTimeout: record.idleTimeout, interval: configuration.watchdogInterval, files: files)
+                        try await waitUntilHealthy(record, since: began, progress: progress, watchdog: watchdog)
                         try store.markUsed(at: environment.now())
                         return record
                     } catch is EngineError {

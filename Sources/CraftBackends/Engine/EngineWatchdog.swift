@@ -78,15 +78,15 @@ struct EngineWatchdog {
         )
     }
 
-    /// The signal that ended the server, when the watchdog recorded an exit status above 128 (the shell's
-    /// 128 + N for a process killed by signal N); waits up to `timeout` seconds for the status to be written.
-    func killingSignal(timeout: TimeInterval) async -> Int32? {
+    /// The server's exit status as the watchdog recorded it (the shell's 128 + N for a process killed by signal
+    /// N); waits up to `timeout` seconds for it to be written, nil when nothing was written by then.
+    func serverExitStatus(timeout: TimeInterval) async -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             if let text = try? String(contentsOfFile: files.exitStatus, encoding: .utf8),
                 let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
             {
-                return status > 128 ? status - 128 : nil
+                return status
             }
             guard Date() < deadline else { return nil }
             try? await Task.sleep(for: .milliseconds(20))

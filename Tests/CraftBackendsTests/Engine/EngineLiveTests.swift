@@ -121,7 +121,7 @@ struct EngineLiveTests {
             try await engine.start()
             Issue.record("a corrupt model must not start")
         } catch let EngineError.failedToStart(reason, log, tail) {
-            #expect(reason == "the process exited")
+            #expect(reason == "the process exited with status 1")
             #expect(log == engine.files.log)
             #expect(tail.contains { $0.localizedCaseInsensitiveContains("failed") || $0.contains("error") })
         }

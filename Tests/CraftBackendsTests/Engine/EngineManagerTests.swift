@@ -128,7 +128,7 @@ struct EngineManagerTests {
             try await engine.start()
             Issue.record("a server that exits must not count as started")
         } catch let EngineError.failedToStart(reason, _, tail) {
-            #expect(reason == "the process exited")
+            #expect(reason == "the process exited with status 1")
             #expect(tail.contains { $0.contains("failed to load model") })
         }
         let checks = await engine.diagnose()
