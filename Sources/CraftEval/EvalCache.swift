@@ -39,7 +39,8 @@ public struct EvalCache: Sendable {
         let material = KeyMaterial(
             mode: evalCase.mode.rawValue, hint: inputs.hint, idea: inputs.idea, tutorial: inputs.tutorial,
             step: inputs.step, term: inputs.term,
-            photos: photos ?? inputs.photos.map(Self.digest(of:)), identity: identity, iteration: iteration
+            photos: photos ?? inputs.photos.map(Self.digest(of:)), earlierPhoto: inputs.earlierPhoto.map(Self.digest(of:)),
+            identity: identity, iteration: iteration
         )
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -80,6 +81,7 @@ public struct EvalCache: Sendable {
         var step: Int?
         var term: String?
         var photos: [String]
+        var earlierPhoto: String?
         var identity: EvalIdentity
         var iteration: Int
     }

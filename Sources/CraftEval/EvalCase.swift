@@ -60,6 +60,9 @@ public struct EvalCase: Sendable, Hashable, Codable {
         public var step: Int?
         /// The term to explain (term mode); nil explains the first extracted term.
         public var term: String?
+        /// The earlier photo of the piece a coach check measures the change from, as the project would file it
+        /// (the last progress photo before this check); nil compares with an unfolded sheet.
+        public var earlierPhoto: EvalPhoto?
 
         /// Creates inputs.
         public init(
@@ -68,7 +71,8 @@ public struct EvalCase: Sendable, Hashable, Codable {
             idea: BrainstormIdea? = nil,
             tutorial: Tutorial? = nil,
             step: Int? = nil,
-            term: String? = nil
+            term: String? = nil,
+            earlierPhoto: EvalPhoto? = nil
         ) {
             self.photos = photos
             self.hint = hint
@@ -76,6 +80,7 @@ public struct EvalCase: Sendable, Hashable, Codable {
             self.tutorial = tutorial
             self.step = step
             self.term = term
+            self.earlierPhoto = earlierPhoto
         }
     }
 }

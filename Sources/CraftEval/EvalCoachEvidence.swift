@@ -1,4 +1,4 @@
-public import CraftBackends
+import CraftBackends
 
 /// What a coach run's verdict rested on, kept beside the verdict so a report shows why it was given or set aside.
 public struct EvalCoachEvidence: Sendable, Hashable, Codable {
@@ -10,19 +10,23 @@ public struct EvalCoachEvidence: Sendable, Hashable, Codable {
     public var descriptions: [String]
     /// The person's note sent with the photos, if any.
     public var note: String?
+    /// The measured change since the earlier photo, as the model was told it; nil when none was measured.
+    public var change: String?
 
     /// Creates a record.
-    public init(sawPhoto: Bool, basis: String, descriptions: [String], note: String? = nil) {
+    public init(sawPhoto: Bool, basis: String, descriptions: [String], note: String? = nil, change: String? = nil) {
         self.sawPhoto = sawPhoto
         self.basis = basis
         self.descriptions = descriptions
         self.note = note
+        self.change = change
     }
 
     /// The record in one line for reports: `saw the photo` or `read the description: "…"`, and the note.
     public var summary: String {
         let seen = sawPhoto ? "saw the photo" : "read the description: \"" + descriptions.joined(separator: " | ") + "\""
-        return seen + " · verdict rests on the \(basis)" + (note.map { " · note: \"\($0)\"" } ?? "")
+        return seen + (change.map { " · measured change: \"\($0)\"" } ?? "") + " · verdict rests on the \(basis)"
+            + (note.map { " · note: \"\($0)\"" } ?? "")
     }
 }
 

@@ -1,6 +1,6 @@
 public import CraftBackends
 public import CraftCore
-import CraftImages
+public import CraftImages
 import CraftSchema
 public import Foundation
 
@@ -12,6 +12,8 @@ public import Foundation
 public struct EvalFlowExecutor: EvalExecutor {
     /// Turns a photo file into a prompt attachment (label, model-ready bytes, description).
     public typealias PhotoLoader = @Sendable (URL) throws -> Attachment
+    /// Measures the change of the piece from an earlier photo (nil: an unfolded sheet) to a later one.
+    public typealias ChangeMeter = @Sendable (_ earlier: URL?, _ later: URL) -> PhotoChange?
 
     /// The backends, in fallback order.
     public let backends: [any LanguageModel]
@@ -26,16 +28,29 @@ public struct EvalFlowExecutor: EvalExecutor {
     /// Reads a photo with origami's photo pipeline: upright, resized, re-encoded, described.
     public static let standardPhotoLoader: PhotoLoader = { try Photo.load(contentsOf: $0).attachment() }
 
+    /// Measures the change as `origami coach` does: each photo read with origami's pipeline, the largest piece of
+    /// each compared; nil when either cannot be read.
+    public static let standardChangeMeter: ChangeMeter = { earlier, later in
+        guard let after = try? Photo.load(contentsOf: later).analysis.scene else { return nil }
+        guard let earlier else { return PhotoChange(before: nil, after: after) }
+        guard let before = try? Photo.load(contentsOf: earlier).analysis.scene else { return nil }
+        return PhotoChange(before: before, after: after)
+    }
+
+    private let measureChange: ChangeMeter
+
     /// Creates an executor over `backends` (at least one); `model` names the model for reports and the cache.
     public init(
         backends: [any LanguageModel], smallModel: (any LanguageModel)? = nil, model: String? = nil,
-        overrides: OrchestratorProfile.Overrides = .init(), loadPhoto: @escaping PhotoLoader = standardPhotoLoader
+        overrides: OrchestratorProfile.Overrides = .init(), loadPhoto: @escaping PhotoLoader = standardPhotoLoader,
+        measureChange: @escaping ChangeMeter = standardChangeMeter
     ) {
         precondition(!backends.isEmpty, "an eval needs at least one backend")
         self.backends = backends
         self.smallModel = smallModel
         self.overrides = overrides
         self.loadPhoto = loadPhoto
+        self.measureChange = measureChange
         identity = EvalIdentity(
             backend: FallbackChain(backends).name, model: model, promptVersion: EvalPromptVersion.current(overrides: overrides)
         )
@@ -180,15 +195,17 @@ public struct EvalFlowExecutor: EvalExecutor {
             }
             outcome.tutorialSource = TutorialSource.of(tutorial)
             let shape = try TutorialSource.shapeCheck(tutorial, step: step, photo: inputs.photos.first?.url)
+            let change = inputs.photos.first.flatMap { measureChange(inputs.earlierPhoto?.url, $0.url) }
             let result = try await Coach(session: session).check(
-                tutorial: tutorial, step: step, photos: attachments, note: inputs.hint, shape: shape)
+                tutorial: tutorial, step: step, photos: attachments, note: inputs.hint, shape: shape, change: change)
             outcome.answer = result.feedback.generatedContent.jsonString
             outcome.stepComplete = result.isStepComplete
             // The model's own verdict: a complete one origami set aside (it could not see) is still its verdict.
             outcome.modelStepComplete = result.isStepComplete || result.unconfirmedCompletion
             outcome.coachEvidence = EvalCoachEvidence(
                 sawPhoto: result.modelSawPhotos, basis: result.evidence.rawValue,
-                descriptions: attachments.map { $0.description ?? "" }, note: inputs.hint)
+                descriptions: attachments.map { $0.description ?? "" }, note: inputs.hint,
+                change: result.change?.words)
         case .term:
             guard let tutorial = inputs.tutorial else { throw EvalError.missingKey(file: evalCase.name, path: "inputs.tutorial") }
             let glossary = TermGlossary(session: session)

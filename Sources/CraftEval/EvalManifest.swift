@@ -39,6 +39,12 @@ public struct EvalManifest: Sendable, Hashable {
         entries[url.standardizedFileURL]
     }
 
+    /// The photo showing step `step` complete, for a check of the next step to measure the change from; the first
+    /// by path when several do, nil when none does.
+    public func completedPhoto(ofStep step: Int) -> URL? {
+        entries.filter { $0.value.step == step && $0.value.complete == true }.keys.min { $0.path < $1.path }
+    }
+
     /// Reads a manifest; photo paths in it are relative to its folder.
     public static func load(contentsOf url: URL, displayName: String) throws(EvalError) -> EvalManifest {
         let data: Data

@@ -153,6 +153,9 @@ private struct CaseResolver {
                 inputs.step = manifest?.entry(for: photo.url)?.step
             }
         }
+        if raw.mode == .coach {
+            inputs.earlierPhoto = try earlierPhoto(raw, inputs, base: base)
+        }
         switch expect.stepComplete {
         case .given(let value): expectations.stepComplete = value
         case .manifest:
@@ -171,6 +174,29 @@ private struct CaseResolver {
             repeats: raw.repeats ?? defaults.repeats ?? 1,
             timeoutSeconds: raw.timeoutSeconds ?? defaults.timeoutSeconds ?? EvalSuite.defaultTimeoutSeconds
         )
+    }
+
+    /// The photo a coach check measures the change from: the one the case names, or else, for a photo of the
+    /// manifest's series at step N > 1, the series' photo of step N − 1 complete (as a project files the last
+    /// progress photo before the check). Nil for step 1 and for photos outside the series: an unfolded sheet.
+    private func earlierPhoto(_ raw: SuiteFile.Case, _ inputs: EvalCase.Inputs, base: String) throws(EvalError)
+        -> EvalPhoto?
+    {
+        if let path = raw.inputs.earlierPhoto {
+            let url = folder.appendingPathComponent(path).standardizedFileURL
+            guard FileManager.default.fileExists(atPath: url.path) else {
+                throw .missingPhoto(file: file, path: "\(base).inputs.earlierPhoto", photo: path)
+            }
+            return EvalPhoto(path: path, url: url)
+        }
+        guard let photo = inputs.photos.first, let step = inputs.step, step > 1,
+            manifest?.entry(for: photo.url)?.step != nil,
+            let url = manifest?.completedPhoto(ofStep: step - 1)
+        else { return nil }
+        let sameFolder = url.deletingLastPathComponent() == photo.url.deletingLastPathComponent()
+        let path = sameFolder
+            ? (photo.path as NSString).deletingLastPathComponent + "/" + url.lastPathComponent : url.path
+        return EvalPhoto(path: path, url: url)
     }
 
     /// The library project a case names, from the library installed with origami.

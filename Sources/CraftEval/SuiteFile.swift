@@ -126,12 +126,14 @@ struct SuiteFile: Decodable {
         var step: Int?
         var term: String?
         var library: String?
+        var earlierPhoto: String?
 
         init() {}
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: SuiteKey.self)
-            try container.rejectUnknownKeys(["photos", "hint", "idea", "tutorial", "step", "term", "library"])
+            try container.rejectUnknownKeys(
+                ["photos", "hint", "idea", "tutorial", "step", "term", "library", "earlierPhoto"])
             photos = try container.optional([String].self, "photos") ?? []
             hint = try container.optional(String.self, "hint")
             idea = try container.optional(IdeaInput.self, "idea")?.idea
@@ -139,6 +141,7 @@ struct SuiteFile: Decodable {
             step = try container.count("step", atLeast: 1)
             term = try container.optional(String.self, "term")
             library = try container.optional(String.self, "library")
+            earlierPhoto = try container.optional(String.self, "earlierPhoto")
         }
     }
 

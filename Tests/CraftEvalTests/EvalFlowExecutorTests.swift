@@ -5,6 +5,7 @@
 @testable import CraftSchema
 import CraftTesting
 import Foundation
+import Synchronization
 import Testing
 
 @Suite struct EvalFlowExecutorTests {
@@ -104,6 +105,33 @@ import Testing
         #expect(outcome.modelStepComplete == true)
         #expect(outcome.stepComplete == false)
         #expect(outcome.coachEvidence == EvalCoachEvidence(sawPhoto: false, basis: "description", descriptions: ["done.jpg"]))
+    }
+
+    @Test func aCoachCaseTellsTheModelTheChangeFromItsEarlierPhotoAndActsOnACompleteItBacks() async throws {
+        let scratch = try EvalScratch(["before.jpg": "before", "done.jpg": "done"])
+        let blind = TestLanguageModel(
+            capabilities: .init(vision: false, nativeJSONSchema: true, tools: false, contextSize: 32_768),
+            answers: [#"{"observation": "A fold.", "sections": [{"title": "What You Did Well", "body": "Neat."}, "#
+                + #"{"title": "Next Steps", "body": "Go on."}], "isCurrentStepComplete": true, "completionMessage": "Done!"}"#])
+        let measured = Mutex<[String?]>([])
+        let meter: EvalFlowExecutor.ChangeMeter = { earlier, _ in
+            measured.withLock { $0.append(earlier?.lastPathComponent) }
+            return PhotoChange(
+                before: .init(outline: .square, share: 0.4, aspect: 1, creases: [], colours: ["teal"]),
+                after: .init(outline: .triangle, share: 0.2, aspect: 2, creases: [], colours: ["teal"]))
+        }
+        let executor = EvalFlowExecutor(backends: [blind], loadPhoto: Self.loader, measureChange: meter)
+        let evalCase = EvalCase(
+            name: "c", mode: .coach,
+            inputs: .init(photos: [EvalPhoto(path: "done.jpg", url: scratch.url("done.jpg"))], tutorial: Self.tutorial,
+                          step: 2, earlierPhoto: EvalPhoto(path: "before.jpg", url: scratch.url("before.jpg"))),
+            expectations: .init(stepComplete: true))
+        let outcome = try await executor.run(evalCase)
+        #expect(measured.withLock { $0 } == ["before.jpg"])
+        let change = try #require(outcome.coachEvidence?.change)
+        #expect(blind.calls.first?.prompt?.text.contains(change) == true)
+        #expect(outcome.coachEvidence?.basis == "change")
+        #expect(outcome.stepComplete == true)
     }
 
     @Test func aChangedPhotoDescriptionIsACacheMiss() async throws {

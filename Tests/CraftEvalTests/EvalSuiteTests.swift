@@ -60,6 +60,34 @@ import Testing
         #expect(coach.inputs.tutorial?.materials == ["one teal square"])
         #expect(coach.inputs.tutorial?.steps.last == TutorialStep(number: 2, title: "Fold the corners to the middle", instruction: "Fold the corners to the middle."))
         #expect(coach.expectations.stepComplete == false)
+        #expect(coach.inputs.earlierPhoto == EvalPhoto(
+            path: "../photos/progress/step1-done.jpg",
+            url: scratch.url("photos/progress/step1-done.jpg").standardizedFileURL))
+    }
+
+    @Test func aCoachCaseMeasuresFromThePhotoItNamesOrFromAnUnfoldedSheetAtStepOne() throws {
+        let (scratch, url) = try scratch(suite: """
+            {"manifest": "../photos/manifest.json",
+             "cases": [
+               {"name": "named", "mode": "coach", "inputs": {"photos": ["../photos/progress/step2-wrong.jpg"],
+                 "earlierPhoto": "../photos/supplies.jpg"}},
+               {"name": "first step", "mode": "coach", "inputs": {"photos": ["../photos/progress/step1-done.jpg"]}}
+             ]}
+            """)
+        let suite = try EvalSuite.load(contentsOf: url)
+        #expect(suite.cases[0].inputs.earlierPhoto?.url == scratch.url("photos/supplies.jpg").standardizedFileURL)
+        #expect(suite.cases[1].inputs.step == 1)
+        #expect(suite.cases[1].inputs.earlierPhoto == nil)
+    }
+
+    @Test func aMissingEarlierPhotoIsNoInputNamingIt() throws {
+        let error = try loadError("""
+            {"manifest": "../photos/manifest.json",
+             "cases": [{"name": "a", "mode": "coach", "inputs": {"photos": ["../photos/progress/step2-wrong.jpg"],
+               "earlierPhoto": "../photos/gone.jpg"}}]}
+            """)
+        #expect(error.exitStatus == .noInput)
+        #expect("\(error)".contains("cases[0].inputs.earlierPhoto: photo ../photos/gone.jpg does not exist"), "\(error)")
     }
 
     @Test func missingSuiteIsNoInput() {
