@@ -163,11 +163,10 @@ public struct EvalFlowExecutor: EvalExecutor {
     /// Runs the case's flow and fills the outcome from its result.
     private func answer(_ evalCase: EvalCase, on session: LanguageModelSession) async throws -> EvalOutcome {
         let inputs = evalCase.inputs
-        var attachments: [Attachment] = []
+        // Decoding, describing and classifying photos is CPU work that waits on its own threads: off the pool.
+        let attachments = try await BlockingCall.run { [loadPhoto] in try inputs.photos.map { try loadPhoto($0.url) } }
         var labels: [String: String] = [:]
-        for photo in inputs.photos {
-            let attachment = try loadPhoto(photo.url)
-            attachments.append(attachment)
+        for (photo, attachment) in zip(inputs.photos, attachments) {
             labels[photo.path] = attachment.label
         }
         var outcome = EvalOutcome(photoLabels: labels, schemaValid: true, latencyMs: 0)
@@ -194,8 +193,10 @@ public struct EvalFlowExecutor: EvalExecutor {
                 throw EvalError.missingKey(file: evalCase.name, path: "inputs.tutorial and inputs.step")
             }
             outcome.tutorialSource = TutorialSource.of(tutorial)
-            let shape = try TutorialSource.shapeCheck(tutorial, step: step, photo: inputs.photos.first?.url)
-            let change = inputs.photos.first.flatMap { measureChange(inputs.earlierPhoto?.url, $0.url) }
+            let (shape, change) = try await BlockingCall.run { [measureChange] in
+                (try TutorialSource.shapeCheck(tutorial, step: step, photo: inputs.photos.first?.url),
+                 inputs.photos.first.flatMap { measureChange(inputs.earlierPhoto?.url, $0.url) })
+            }
             let result = try await Coach(session: session).check(
                 tutorial: tutorial, step: step, photos: attachments, note: inputs.hint, shape: shape, change: change)
             outcome.answer = result.feedback.generatedContent.jsonString

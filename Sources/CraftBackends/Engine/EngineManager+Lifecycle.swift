@@ -30,7 +30,7 @@ extension EngineManager {
             let watchdog = EngineWatchdog(
                 idleTimeout: record.idleTimeout, interval: configuration.watchdogInterval, files: files
             )
-            try watchdog.launch(
+            try await watchdog.launch(
                 server: record.server, arguments: record.arguments, environment: serverEnvironment,
                 processes: processes)
             progress(EngineProgress(phase: .launching, elapsed: Date().timeIntervalSince(began), port: port,
@@ -102,7 +102,7 @@ extension EngineManager {
         var phase = EngineProgress.Phase.launching
         var lastReport = Date.distantPast
         while true {
-            let reply = probe.get("/health")
+            let reply = await probe.fetch("/health")
             let elapsed = Date().timeIntervalSince(began)
             // Waiting on the server is using it: the watchdog must not count a long model load as idle time.
             try store.markUsed(at: environment.now())

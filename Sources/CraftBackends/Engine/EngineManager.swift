@@ -1,3 +1,4 @@
+import CraftSchema
 import Foundation
 import Synchronization
 
@@ -120,7 +121,7 @@ public actor EngineManager {
             return try await FileLock.withLock(files.lock, timeout: 2) { try await lockedStatus() }
         } catch EngineError.lockTimeout {
             guard let record = store.read(), processes.isServer(record) else { return .stopped(note: nil) }
-            return .running(running(record, idle: idle(of: record), healthy: nil))
+            return .running(await running(record, idle: idle(of: record), healthy: nil))
         }
     }
 
@@ -136,7 +137,7 @@ public actor EngineManager {
             store.clear()
             return .stopped(note: "stopped the server on port \(record.port): unused for \(Int(idle)) s")
         }
-        return .running(running(record, idle: idle, healthy: nil))
+        return .running(await running(record, idle: idle, healthy: nil))
     }
 
     /// Seconds since the server was last used.
@@ -145,13 +146,15 @@ public actor EngineManager {
     }
 
     /// The status of a live server; `healthy` nil asks `/health`.
-    private func running(_ record: EngineRecord, idle: TimeInterval, healthy: Bool?) -> EngineRunning {
-        EngineRunning(
+    private func running(_ record: EngineRecord, idle: TimeInterval, healthy known: Bool?) async -> EngineRunning {
+        var healthy = known ?? false
+        if known == nil { healthy = await LoopbackProbe(port: record.port).fetch("/health")?.status == 200 }
+        return EngineRunning(
             record: record,
             uptime: environment.now().timeIntervalSince(record.startedAt),
             idle: idle,
             stopsIn: hasWatchdog(record) ? record.idleTimeout - idle : nil,
-            healthy: healthy ?? (LoopbackProbe(port: record.port).get("/health")?.status == 200)
+            healthy: healthy
         )
     }
 
@@ -181,8 +184,11 @@ public actor EngineManager {
     /// Every engine check for `origami doctor`; `verifyChecksum` also hashes the setup model (a second or two).
     public func diagnose(verifyChecksum: Bool = false) async -> [EngineCheck] {
         let status = try? await status()
-        return EngineChecks(environment: environment).run(
-            configuration: configuration, status: status, files: files, verifyChecksum: verifyChecksum)
+        // The checks read files, bind a port and may hash the whole model with a child process: a thread of their own.
+        let (checks, configuration, files) = (EngineChecks(environment: environment), configuration, files)
+        return await BlockingCall.run {
+            checks.run(configuration: configuration, status: status, files: files, verifyChecksum: verifyChecksum)
+        }
     }
 
     /// Whether the server `record` describes is still alive (its pid runs llama-server on its port).

@@ -67,11 +67,11 @@ struct EngineWatchdog {
         arguments: [String],
         environment: [String: String],
         processes: ProcessTable
-    ) throws(EngineError) {
+    ) async throws(EngineError) {
         FileSystem.remove(files.pid)
         FileSystem.remove(files.exitStatus)
         let idle = String(Int(idleTimeout.rounded(.up)))
-        try processes.runDetached(
+        try await processes.runDetached(
             ["/bin/sh", "-c", Self.script, "origami-watchdog", idle, String(interval), files.lastUse, files.pid,
              files.log, files.exitStatus, server] + arguments,
             environment: environment

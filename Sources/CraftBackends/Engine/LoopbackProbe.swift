@@ -1,3 +1,4 @@
+import CraftSchema
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -59,7 +60,13 @@ struct LoopbackProbe {
     /// How long to wait for the connection and the answer.
     var timeout: TimeInterval = 2
 
-    /// `GET path`, or nil when nothing answers (refused, reset, timed out, not HTTP).
+    /// `GET path` on a thread of its own (see `BlockingCall`), or nil when nothing answers.
+    func fetch(_ path: String) async -> Reply? {
+        await BlockingCall.run { self.get(path) }
+    }
+
+    /// `GET path`, or nil when nothing answers (refused, reset, timed out, not HTTP). Blocks for up to `timeout`
+    /// twice (connect, answer): async code calls `fetch`.
     func get(_ path: String) -> Reply? {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { return nil }

@@ -69,8 +69,9 @@ struct ProcessTable {
     /// descriptors inherited, then waits for it to exit.
     ///
     /// The program is expected to fork its long-lived work into the background and exit at once, so the
-    /// long-lived process is re-parented away from us and can never become our zombie.
-    func runDetached(_ arguments: [String], environment: [String: String]) throws(EngineError) {
+    /// long-lived process is re-parented away from us and can never become our zombie. It is reaped without
+    /// blocking: the wait polls.
+    func runDetached(_ arguments: [String], environment: [String: String]) async throws(EngineError) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -97,8 +98,13 @@ struct ProcessTable {
         defer { (argv + envp).forEach { free($0) } }
         let code = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
         guard code == 0 else { throw .spawnFailed(path: arguments[0], errno: code) }
+        // Reaped without blocking a thread of the cooperative pool: it exits within milliseconds.
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        while true {
+            let reaped = waitpid(pid, &status, WNOHANG)
+            if reaped == pid || (reaped == -1 && errno != EINTR) { return }
+            try? await Task.sleep(for: .milliseconds(reaped == 0 ? 5 : 0))
+        }
     }
 
     /// glibc's `POSIX_SPAWN_SETSID` (since 2.26); its header hides it behind `_GNU_SOURCE`, which Swift's Glibc

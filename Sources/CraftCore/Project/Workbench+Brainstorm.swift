@@ -25,7 +25,7 @@ extension Workbench {
         let warming = (try? makeSession(Transcript())).map { session in Task { try? await session.prewarm() } }
         let attachments: [Attachment]
         do {
-            attachments = try files.map(loadPhoto)
+            attachments = try await loadPhotos(files)
         } catch {
             warming?.cancel()
             throw error

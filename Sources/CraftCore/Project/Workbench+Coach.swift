@@ -1,3 +1,4 @@
+import CraftSchema
 public import Foundation
 
 /// What `coach` produced.
@@ -37,12 +38,15 @@ extension Workbench {
         note: String? = nil,
         onRetry: @escaping @Sendable ([String]) -> Void = { _ in }
     ) async throws -> CoachOutcome {
-        let attachments = try files.map(loadPhoto)
+        let attachments = try await loadPhotos(files)
         let base = try await snapshot(create: false)
         let (progress, step) = try checkable(base, step: requested)
         let tutorial = progress.tutorial
-        let shape = shapeCheck(base, progress: progress, step: step, photos: files)
-        let change = files.last.flatMap { measuredChange(of: $0, in: base, progress: progress, step: step) }
+        // Both read and measure photos again: CPU work, on a thread of its own.
+        let (shape, change) = await BlockingCall.run { [self] in
+            (shapeCheck(base, progress: progress, step: step, photos: files),
+             files.last.flatMap { measuredChange(of: $0, in: base, progress: progress, step: step) })
+        }
         return try await askModel(from: base) { session in
             try await Coach(session: session).check(
                 tutorial: tutorial, step: step, photos: attachments, note: note, shape: shape, change: change,
@@ -66,7 +70,7 @@ extension Workbench {
     /// The person says step `requested` (default: the current one) is done: it must be the current step, which then
     /// moves on by one. Photos, if any, are filed under it. No model is asked.
     public func markDone(step requested: Int?, photos files: [URL] = []) async throws -> DoneOutcome {
-        let attachments = try files.map(loadPhoto)
+        let attachments = try await loadPhotos(files)
         return try await store.update(create: false, now: now, onWait: onWait) { project in
             guard let current = project.currentTutorial, current.stepCount > 0 else {
                 throw ProjectError.noTutorial(path: store.fileURL.path)

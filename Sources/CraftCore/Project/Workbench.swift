@@ -1,5 +1,6 @@
 public import CraftBackends
 public import CraftImages
+import CraftSchema
 public import Foundation
 
 /// What the commands do to a project, as CraftCore entry points: each reads the project (under its lock, released
@@ -65,6 +66,12 @@ public struct Workbench: Sendable {
                     transcript: transcript)
             },
             onWait: onWait)
+    }
+
+    /// The photo files decoded, oriented, resized, described and classified, on a thread of their own (see
+    /// `BlockingCall`: the decoders and the classifier spread over the processors and wait for each other).
+    func loadPhotos(_ files: [URL]) async throws -> [Attachment] {
+        try await BlockingCall.run { [loadPhoto] in try files.map(loadPhoto) }
     }
 
     /// A photo file decoded, oriented, resized and described (see `Photo`).

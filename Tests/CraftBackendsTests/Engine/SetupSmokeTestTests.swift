@@ -14,10 +14,10 @@ import Testing
 
     /// Runs `scripts/setup --no-build` with its data in the sandbox, a build there whose server is `server`, and the
     /// sandbox's stand-in models named (so nothing is downloaded or built).
-    private func setup(server: String) throws -> (status: Int32, stderr: String, smokeTest: String) {
+    private func setup(server: String) async throws -> (status: Int32, stderr: String, smokeTest: String) {
         let engine = sandbox.root + "/data/origami/engine/11434.0.0"
         try sandbox.write("data/origami/engine/11434.0.0/bin/llama-server", server, executable: true)
-        try sandbox.write("data/origami/engine/11434.0.0/build-recipe", try Self.recipe() + "\n")
+        try sandbox.write("data/origami/engine/11434.0.0/build-recipe", try await Self.recipe() + "\n")
         try sandbox.write("data/origami/engine/11434.0.0/cpu-flags", "")
         try sandbox.write("data/origami/engine/11434.0.0/.complete", "")
         let model = try sandbox.fakeModel()
@@ -31,15 +31,17 @@ import Testing
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let text = try await offThePool {
+            try process.run()
+            defer { process.waitUntilExit() }
+            return String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        }
         let smoke = (try? String(contentsOfFile: engine + "/smoke-test", encoding: .utf8)) ?? ""
         return (process.terminationStatus, text, smoke)
     }
 
     /// The build recipe `scripts/setup` writes, read from the script itself, so the stand-in build is not rebuilt.
-    static func recipe() throws -> String {
+    static func recipe() async throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         let script = PackageRoot.url.appendingPathComponent("scripts/setup").path
@@ -47,16 +49,18 @@ import Testing
                              script]
         let output = Pipe()
         process.standardOutput = output
-        try process.run()
-        let recipe = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let recipe = try await offThePool {
+            try process.run()
+            defer { process.waitUntilExit() }
+            return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        }
         #expect(recipe.contains("-mno-amx-int8"), "scripts/setup's recipe no longer leaves AMX out: \(recipe)")
         return recipe
     }
 
     @Test(arguments: [("ILL", "killed by SIGILL (an instruction this processor cannot run)"),
                       ("SEGV", "killed by SIGSEGV (a memory access fault: a crash)")])
-    func aServerKilledBySignalFailsSetupNamingIt(signal: String, words: String) throws {
+    func aServerKilledBySignalFailsSetupNamingIt(signal: String, words: String) async throws {
         let server = """
             #!/bin/sh
             case "$*" in *--version*) exit 0 ;; esac
@@ -64,7 +68,7 @@ import Testing
             sleep 1
             kill -\(signal) $$
             """
-        let outcome = try setup(server: server)
+        let outcome = try await setup(server: server)
         #expect(outcome.status == 1)
         #expect(outcome.stderr.contains("error: smoke test failed: llama-server exited with status"))
         #expect(outcome.stderr.contains(words))
@@ -73,14 +77,14 @@ import Testing
         #expect(outcome.smokeTest.contains(words))
     }
 
-    @Test func aServerThatNeverAnswersFailsSetup() throws {
+    @Test func aServerThatNeverAnswersFailsSetup() async throws {
         let server = """
             #!/bin/sh
             case "$*" in *--version*) exit 0 ;; esac
             echo "error: failed to load model"
             exit 1
             """
-        let outcome = try setup(server: server)
+        let outcome = try await setup(server: server)
         #expect(outcome.status == 1)
         #expect(outcome.stderr.contains("llama-server exited with status 1"))
         #expect(outcome.smokeTest.hasPrefix("failed "))

@@ -32,8 +32,16 @@ struct LlamaServerTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        defer { EngineInstall.stop(process) }
+        do {
+            try await streamsFollowsASchemaAndReportsTruncation(port: port)
+        } catch {
+            await EngineInstall.stop(process)
+            throw error
+        }
+        await EngineInstall.stop(process)
+    }
 
+    private func streamsFollowsASchemaAndReportsTruncation(port: Int) async throws {
         let model = OpenAILanguageModel(configuration: .init(
             baseURL: URL(string: "http://127.0.0.1:\(port)")!, model: "qwen", flavor: .llamaServer,
             idleTimeout: 120, totalTimeout: 800))
@@ -89,9 +97,9 @@ enum EngineInstall {
         ".local/share/origami/models/qwen2.5-coder-0.5b-instruct-q4_k_m.gguf")
     /// Stops a server: SIGTERM, then SIGKILL when it is still running after five seconds (llama-server can wait
     /// on open keep-alive connections before it exits).
-    static func stop(_ process: Process) {
+    static func stop(_ process: Process) async {
         process.terminate()
-        for _ in 0..<50 where process.isRunning { usleep(100_000) }
+        for _ in 0..<50 where process.isRunning { try? await Task.sleep(for: .milliseconds(100)) }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
