@@ -1,4 +1,5 @@
 import CraftSchema
+public import Foundation
 
 /// Runs `body`, which blocks (a child process to its end, a pipe read to its end), on a thread of its own, so the
 /// test waits without holding one of the cooperative pool's threads (two on these machines): with both held, the
@@ -11,4 +12,10 @@ public func offThePool<Value>(_ body: @escaping () throws -> Value) async throws
 /// A value handed from the blocking thread back to the test that waits for it; only one side holds it at a time.
 private struct Unchecked<Value>: @unchecked Sendable {
     var value: Value
+}
+
+/// Waits for `process` to end by looking every 10 ms, without blocking a thread.
+public func waitForExit(_ process: Process) async {
+    while process.isRunning { try? await Task.sleep(for: .milliseconds(10)) }
+    process.waitUntilExit()  // returns at once: it has been reaped; this makes its status final
 }

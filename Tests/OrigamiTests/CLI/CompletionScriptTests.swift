@@ -1,3 +1,4 @@
+import CraftTesting
 import Foundation
 @testable import origami
 import Testing
@@ -9,17 +10,19 @@ import Testing
         ["/usr/bin/\(name)", "/bin/\(name)"].first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    private func run(_ executable: String, _ arguments: [String]) throws -> (Int32, String) {
+    private func run(_ executable: String, _ arguments: [String]) async throws -> (Int32, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        return try await offThePool {
+            try process.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        }
     }
 
     private func scriptFile(_ shell: String) throws -> URL {
@@ -43,7 +46,7 @@ import Testing
     }
 
     @Test(.enabled(if: shell("bash") != nil, "needs bash on PATH"))
-    func bashCompletesCommandsOptionsAndValues() throws {
+    func bashCompletesCommandsOptionsAndValues() async throws {
         let file = try scriptFile("bash")
         let driver = """
             source \(file.path)
@@ -57,22 +60,22 @@ import Testing
             comp origami coach --st
             comp origami library paper-c
             """
-        let (status, output) = try run(Self.shell("bash")!, ["-c", driver])
+        let (status, output) = try await run(Self.shell("bash")!, ["-c", driver])
         #expect(status == 0)
         #expect(output == "brainstorm\n--help --hint\nollama\nstart stop status\nbash zsh fish\n--step\n"
             + "paper-cup paper-chain\n")
     }
 
     @Test(.enabled(if: shell("zsh") != nil, "needs zsh on PATH (scripts/setup --for-tests installs it)"))
-    func zshScriptIsValidSyntax() throws {
-        let (status, output) = try run(Self.shell("zsh")!, ["-n", try scriptFile("zsh").path])
+    func zshScriptIsValidSyntax() async throws {
+        let (status, output) = try await run(Self.shell("zsh")!, ["-n", try scriptFile("zsh").path])
         #expect(status == 0, "\(output)")
     }
 
     @Test(.enabled(if: shell("fish") != nil, "needs fish on PATH (scripts/setup --for-tests installs it)"))
-    func fishCompletesCommandsAndSubcommands() throws {
+    func fishCompletesCommandsAndSubcommands() async throws {
         let file = try scriptFile("fish")
-        let (status, output) = try run(
+        let (status, output) = try await run(
             Self.shell("fish")!, ["-c", "source \(file.path); complete -C 'origami br'; complete -C 'origami engine st'"])
         #expect(status == 0)
         let words = output.split(separator: "\n").map { $0.split(separator: "\t")[0] }
