@@ -70,8 +70,19 @@ struct OrigamiProcess {
     ///
     /// The reads and the wait block, so they run off the cooperative pool (see `offThePool`): end-to-end tests run
     /// in the same process as the suites whose idle timers need its threads.
+    ///
+    /// At most as many runs as the machine has processors go at once, across all tests (`children`).
     func run(
         _ arguments: [String], environment extra: [String: String] = [:], executable: URL = binary
+    ) async throws -> Outcome {
+        try await Self.children.run { try await runNow(arguments, environment: extra, executable: executable) }
+    }
+
+    /// How many `run`s may go at once in this test process: one per processor.
+    static let children = ConcurrencyLimit(width: ProcessInfo.processInfo.activeProcessorCount)
+
+    private func runNow(
+        _ arguments: [String], environment extra: [String: String], executable: URL
     ) async throws -> Outcome {
         let process = try start(arguments, environment: extra, executable: executable)
         let out = process.standardOutput as! Pipe
