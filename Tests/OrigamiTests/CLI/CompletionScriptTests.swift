@@ -1,4 +1,3 @@
-import CraftTesting
 import Foundation
 @testable import origami
 import Testing
@@ -10,19 +9,17 @@ import Testing
         ["/usr/bin/\(name)", "/bin/\(name)"].first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    private func run(_ executable: String, _ arguments: [String]) async throws -> (Int32, String) {
+    private func run(_ executable: String, _ arguments: [String]) throws -> (Int32, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
-        return try await offThePool {
-            try process.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-        }
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
     private func scriptFile(_ shell: String) throws -> URL {
@@ -46,7 +43,7 @@ import Testing
     }
 
     @Test(.enabled(if: shell("bash") != nil, "needs bash on PATH"))
-    func bashCompletesCommandsOptionsAndValues() async throws {
+    func bashCompletesCommandsOptionsAndValues() throws {
         let file = try scriptFile("bash")
         let driver = """
             source \(file.path)
@@ -60,22 +57,22 @@ import Testing
             comp origami coach --st
             comp origami library paper-c
             """
-        let (status, output) = try await run(Self.shell("bash")!, ["-c", driver])
+        let (status, output) = try run(Self.shell("bash")!, ["-c", driver])
         #expect(status == 0)
         #expect(output == "brainstorm\n--help --hint\nollama\nstart stop status\nbash zsh fish\n--step\n"
             + "paper-cup paper-chain\n")
     }
 
     @Test(.enabled(if: shell("zsh") != nil, "needs zsh on PATH (scripts/setup --for-tests installs it)"))
-    func zshScriptIsValidSyntax() async throws {
-        let (status, output) = try await run(Self.shell("zsh")!, ["-n", try scriptFile("zsh").path])
+    func zshScriptIsValidSyntax() throws {
+        let (status, output) = try run(Self.shell("zsh")!, ["-n", try scriptFile("zsh").path])
         #expect(status == 0, "\(output)")
     }
 
     @Test(.enabled(if: shell("fish") != nil, "needs fish on PATH (scripts/setup --for-tests installs it)"))
-    func fishCompletesCommandsAndSubcommands() async throws {
+    func fishCompletesCommandsAndSubcommands() throws {
         let file = try scriptFile("fish")
-        let (status, output) = try await run(
+        let (status, output) = try run(
             Self.shell("fish")!, ["-c", "source \(file.path); complete -C 'origami br'; complete -C 'origami engine st'"])
         #expect(status == 0)
         let words = output.split(separator: "\n").map { $0.split(separator: "\t")[0] }

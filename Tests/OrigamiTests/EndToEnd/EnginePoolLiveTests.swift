@@ -83,11 +83,8 @@ struct EnginePoolLiveTests {
         }
         kill(second.processIdentifier, SIGKILL)
         Self.stop(second)
-        let output = (process.standardOutput as! Pipe).fileHandleForReading
-        try await offThePool {
-            _ = output.readDataToEndOfFile()
-            process.waitUntilExit()
-        }
+        _ = (process.standardOutput as! Pipe).fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
         while !reader.isFinished { try await Task.sleep(for: .milliseconds(50)) }
         let log = progress.withLock { $0 }
         #expect(process.terminationStatus == 0, "\(log)")

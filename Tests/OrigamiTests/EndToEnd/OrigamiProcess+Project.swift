@@ -3,8 +3,8 @@ import Testing
 
 extension OrigamiProcess {
     /// Runs origami with `arguments` and expects it to succeed, naming the command and its stderr when it does not.
-    func succeed(_ arguments: [String]) async throws -> Outcome {
-        let outcome = try await run(arguments)
+    func succeed(_ arguments: [String]) throws -> Outcome {
+        let outcome = try run(arguments)
         #expect(outcome.status == 0, "\(arguments): \(outcome.stderr)")
         return outcome
     }

@@ -67,36 +67,19 @@ struct OrigamiProcess {
     }
 
     /// Runs origami with `arguments` in the scratch directory and waits for it.
-    ///
-    /// The reads and the wait block, so they run off the cooperative pool (see `offThePool`): end-to-end tests run
-    /// in the same process as the suites whose idle timers need its threads.
-    ///
-    /// At most as many runs as the machine has processors go at once, across all tests (`children`).
     func run(
         _ arguments: [String], environment extra: [String: String] = [:], executable: URL = binary
-    ) async throws -> Outcome {
-        try await Self.children.run { try await runNow(arguments, environment: extra, executable: executable) }
-    }
-
-    /// How many `run`s may go at once in this test process: one per processor.
-    static let children = ConcurrencyLimit(width: ProcessInfo.processInfo.activeProcessorCount)
-
-    private func runNow(
-        _ arguments: [String], environment extra: [String: String], executable: URL
-    ) async throws -> Outcome {
+    ) throws -> Outcome {
         let process = try start(arguments, environment: extra, executable: executable)
         let out = process.standardOutput as! Pipe
         let err = process.standardError as! Pipe
         // Read both pipes while the process runs, so a full pipe never blocks it.
         let errData = Mutex(Data())
-        let outData = try await offThePool {
-            let reader = Thread { errData.withLock { $0 = err.fileHandleForReading.readDataToEndOfFile() } }
-            reader.start()
-            let data = out.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            while !reader.isFinished { usleep(1000) }
-            return data
-        }
+        let reader = Thread { errData.withLock { $0 = err.fileHandleForReading.readDataToEndOfFile() } }
+        reader.start()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while !reader.isFinished { usleep(1000) }
         return Outcome(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
             stderr: errData.withLock { String(decoding: $0, as: UTF8.self) })
@@ -122,8 +105,8 @@ struct OrigamiProcess {
     }
 
     /// Runs `origami-write-test` with `arguments` in the scratch directory and waits for it.
-    func writeTest(_ arguments: [String] = []) async throws -> Outcome {
-        try await run(arguments, executable: Self.writeTest)
+    func writeTest(_ arguments: [String] = []) throws -> Outcome {
+        try run(arguments, executable: Self.writeTest)
     }
 
     /// Starts `origami-write-test` without waiting.
