@@ -105,11 +105,7 @@ private struct CaseResolver {
         let base = "cases[\(index)]"
         var photos: [EvalPhoto] = []
         for (photoIndex, path) in raw.inputs.photos.enumerated() {
-            let url = folder.appendingPathComponent(path).standardizedFileURL
-            guard FileManager.default.fileExists(atPath: url.path) else {
-                throw .missingPhoto(file: file, path: "\(base).inputs.photos[\(photoIndex)]", photo: path)
-            }
-            photos.append(EvalPhoto(path: path, url: url))
+            photos.append(try photo(path, key: "\(base).inputs.photos[\(photoIndex)]"))
         }
         var inputs = EvalCase.Inputs(
             photos: photos, hint: raw.inputs.hint, idea: raw.inputs.idea, tutorial: raw.inputs.tutorial,
@@ -176,6 +172,15 @@ private struct CaseResolver {
         )
     }
 
+    /// A photo path of the suite (relative to it) made absolute; an error naming `key` when no such file exists.
+    private func photo(_ path: String, key: String) throws(EvalError) -> EvalPhoto {
+        let url = folder.appendingPathComponent(path).standardizedFileURL
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw .missingPhoto(file: file, path: key, photo: path)
+        }
+        return EvalPhoto(path: path, url: url)
+    }
+
     /// The photo a coach check measures the change from: the one the case names, or else, for a photo of the
     /// manifest's series at step N > 1, the series' photo of step N − 1 complete (as a project files the last
     /// progress photo before the check). Nil for step 1 and for photos outside the series: an unfolded sheet.
@@ -183,11 +188,7 @@ private struct CaseResolver {
         -> EvalPhoto?
     {
         if let path = raw.inputs.earlierPhoto {
-            let url = folder.appendingPathComponent(path).standardizedFileURL
-            guard FileManager.default.fileExists(atPath: url.path) else {
-                throw .missingPhoto(file: file, path: "\(base).inputs.earlierPhoto", photo: path)
-            }
-            return EvalPhoto(path: path, url: url)
+            return try photo(path, key: "\(base).inputs.earlierPhoto")
         }
         guard let photo = inputs.photos.first, let step = inputs.step, step > 1,
             manifest?.entry(for: photo.url)?.step != nil,

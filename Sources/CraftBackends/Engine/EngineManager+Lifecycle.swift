@@ -153,15 +153,15 @@ extension EngineManager {
     func confirmExit(
         of record: EngineRecord, watchdog: EngineWatchdog?, patience: TimeInterval = 5
     ) async -> ServerExit {
+        // The watchdog waits on the server and writes its status the moment it ends: a wait without one means it
+        // has not ended, unless the watchdog itself is gone, which the second look then tells.
         if let watchdog {
             if let status = await watchdog.serverExitStatus(timeout: patience) {
                 return status > 128 ? .killed(signal: status - 128) : .exited(status: status)
             }
-            // The watchdog waits on the server and writes its status the moment it ends: a wait without one
-            // means it has not ended, unless the watchdog itself is gone.
-            return processes.isServer(record) ? .stillRunning : .exited(status: nil)
+        } else {
+            try? await Task.sleep(for: .milliseconds(300))
         }
-        try? await Task.sleep(for: .milliseconds(300))
         return processes.isServer(record) ? .stillRunning : .exited(status: nil)
     }
 

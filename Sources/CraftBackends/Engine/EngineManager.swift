@@ -147,8 +147,12 @@ public actor EngineManager {
 
     /// The status of a live server; `healthy` nil asks `/health`.
     private func running(_ record: EngineRecord, idle: TimeInterval, healthy known: Bool?) async -> EngineRunning {
-        var healthy = known ?? false
-        if known == nil { healthy = await LoopbackProbe(port: record.port).fetch("/health")?.status == 200 }
+        let healthy: Bool
+        if let known {
+            healthy = known
+        } else {
+            healthy = await LoopbackProbe(port: record.port).fetch("/health")?.status == 200
+        }
         return EngineRunning(
             record: record,
             uptime: environment.now().timeIntervalSince(record.startedAt),
