@@ -86,7 +86,9 @@ public struct EvalAnswerFigures: Sendable, Hashable, Codable {
         let texts: [EvalCase.Mode: [String]] = [
             .brainstorm: [
                 CraftInstructions.brainstorm.text, CraftPrompts.analysis(of: [photo]).text,
-                CraftPrompts.ideas(hint: nil).text, ImageAnalysisList.generationSchema.responseFormat.promptDescription,
+                CraftPrompts.categories(of: [photo]).text, CraftPrompts.ideas(hint: nil).text,
+                ImageAnalysisList.generationSchema.responseFormat.promptDescription,
+                PhotoCategoryList.schema(labels: ["Photo_000000"]).responseFormat.promptDescription,
                 BrainstormIdeaList.generationSchema.responseFormat.promptDescription,
             ],
             .tutorial: [

@@ -13,13 +13,15 @@ enum EvalPromptVersion {
     static func current(overrides: OrchestratorProfile.Overrides) -> String {
         var parts = [CraftInstructions.brainstorm.text, CraftInstructions.tutorial.text, CraftInstructions.term.text]
         let schemas: [GenerationSchema] = [
-            ImageAnalysisList.generationSchema, BrainstormIdeaList.generationSchema, Tutorial.generationSchema,
+            ImageAnalysisList.generationSchema, PhotoCategoryList.schema(labels: ["Photo_000000"]),
+            BrainstormIdeaList.generationSchema,
+            Tutorial.generationSchema,
             CoachFeedback.generationSchema, ExtractedTerms.generationSchema, TermExplanation.generationSchema,
         ]
         parts += schemas.map { $0.jsonSchema(.plain) }
         let photo = Attachment(label: "Photo_000000", sha256: "0", data: nil, description: "a photo")
         let prompts = [
-            CraftPrompts.analysis(of: [photo]), CraftPrompts.ideas(hint: "hint"),
+            CraftPrompts.analysis(of: [photo]), CraftPrompts.categories(of: [photo]), CraftPrompts.ideas(hint: "hint"),
             CraftPrompts.tutorial(title: "title", description: "description", hint: "hint"),
             CraftPrompts.coach(step: 1, title: "title", instruction: "instruction", photos: [photo], note: "note"),
             CraftPrompts.extractTerms(tutorialText: "text"), CraftPrompts.explain(term: "term", tutorialTitle: "title"),

@@ -8,12 +8,29 @@ public struct ImageAnalysis: Sendable, Hashable, Codable {
     public var analysis: String
     /// Inspiration, supplies or a finished piece.
     public var typeOfImage: ImageCategory
+    /// True when the analysis is origami's own description of the photo, not the model's words: a model that cannot
+    /// see is asked only for the category (see `PhotoCategoryList`). Nil (the model's words) in older files; never
+    /// part of the schema.
+    public var describedByOrigami: Bool?
 
     /// Creates an analysis.
-    public init(image: ImageReference, analysis: String, typeOfImage: ImageCategory) {
+    public init(image: ImageReference, analysis: String, typeOfImage: ImageCategory, describedByOrigami: Bool? = nil) {
         self.image = image
         self.analysis = analysis
         self.typeOfImage = typeOfImage
+        self.describedByOrigami = describedByOrigami
+    }
+
+    /// The analysis of a photo the model could not see: its category, and origami's `description` of it as the
+    /// analysis (without the label and picture size it starts with).
+    public static func byOrigami(label: String, description: String?, category: ImageCategory) -> ImageAnalysis {
+        var text = Substring(description ?? "")
+        if text.hasPrefix(label + " ") { text = text.dropFirst(label.count + 1) }
+        if text.hasPrefix("("), let end = text.range(of: "): ") { text = text[end.upperBound...] }
+        let analysis = text.isEmpty
+            ? "origami has no description of this photo." : text.prefix(1).uppercased() + text.dropFirst()
+        return ImageAnalysis(
+            image: ImageReference(label), analysis: analysis, typeOfImage: category, describedByOrigami: true)
     }
 
     /// An analysis as it streams; the category appears once its text is complete.
@@ -24,6 +41,16 @@ public struct ImageAnalysis: Sendable, Hashable, Codable {
         public var analysis: String?
         /// The category, once complete and valid.
         public var typeOfImage: ImageCategory?
+        /// True when the analysis is origami's description (see `ImageAnalysis.describedByOrigami`).
+        public var describedByOrigami = false
+
+        /// Creates a partial analysis from its parts.
+        public init(image: String?, analysis: String?, typeOfImage: ImageCategory?, describedByOrigami: Bool = false) {
+            self.image = image
+            self.analysis = analysis
+            self.typeOfImage = typeOfImage
+            self.describedByOrigami = describedByOrigami
+        }
 
         /// Reads whatever has arrived.
         public init(partial content: GeneratedContent) {

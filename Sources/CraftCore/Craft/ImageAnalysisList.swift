@@ -15,6 +15,11 @@ public struct ImageAnalysisList: Sendable, Hashable, Codable {
         /// The analyses so far.
         public var images: [ImageAnalysis.PartiallyGenerated]?
 
+        /// Creates a partial list from its analyses.
+        public init(images: [ImageAnalysis.PartiallyGenerated]?) {
+            self.images = images
+        }
+
         /// Reads whatever has arrived.
         public init(partial content: GeneratedContent) {
             images = content.partial("images", as: [ImageAnalysis].self)

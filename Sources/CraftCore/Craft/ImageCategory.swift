@@ -15,6 +15,24 @@ public enum ImageCategory: String, Sendable, Hashable, Codable, CaseIterable {
     case inspiration = "inspiration for the craft"
 }
 
+extension ImageCategory {
+    /// The category in one or two words, as a model that cannot see is asked for it (see `PhotoVerdict`): each
+    /// answer costs a token or two instead of four.
+    public var shortName: String {
+        switch self {
+        case .supplies: "supplies"
+        case .finishedPiece: "finished piece"
+        case .inspiration: "inspiration"
+        }
+    }
+
+    /// The category with this short name; nil for any other text.
+    public init?(shortName: String) {
+        guard let category = Self.allCases.first(where: { $0.shortName == shortName }) else { return nil }
+        self = category
+    }
+}
+
 extension ImageCategory: Generable {
     /// Streams as the text of the category so far.
     public typealias PartiallyGenerated = String

@@ -91,8 +91,8 @@ extension Tutorial: DomainRules {
         answer.note("steps: renumbered 1 to \(steps.count)")
     }
 
-    /// Between 3 and 15 steps, each with a title and an instruction, no instruction repeating an earlier one (articles,
-    /// case and punctuation aside), and no material listed twice.
+    /// `stepCountRange` steps (3 to 10), each with a title and an instruction, no instruction repeating an earlier
+    /// one (articles, case and punctuation aside), and no material listed twice.
     public var ruleViolations: [String] {
         var found: [String] = []
         let range = Self.stepCountRange

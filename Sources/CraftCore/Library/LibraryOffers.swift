@@ -4,8 +4,10 @@ public import CraftBackends
 ///
 /// The photos' analyses say what supplies there are (paper, yarn, fabric, buttons …); the library projects those
 /// supplies make are named to the model, which chooses among them and its own ideas and says why. An idea whose
-/// title is a library project's becomes that project (its tutorial then comes from the library, not the model).
-/// When the model chose none, the best-fitting one is offered beside its ideas with the library's own description.
+/// title is a library project's becomes that project (its tutorial then comes from the library, not the model) and
+/// is shown with the library's description: the small model's own words about a library project were often wrong
+/// (a paper plane "easily flapped to fly"). When the model chose none, the best-fitting one is offered beside its
+/// ideas, with the library's description too.
 public struct LibraryOffers: Sendable {
     /// The library the offers come from.
     public var library: ProjectLibrary
@@ -62,7 +64,8 @@ public struct LibraryOffers: Sendable {
     }
 
     /// The ideas with every one that names a project the supplies make marked as that project (under the library's
-    /// title); when none does and `offered` is not empty, the first offered project is added after them.
+    /// title and with its description); when none does and `offered` is not empty, the first offered project is
+    /// added after them.
     public func marked(_ ideas: [BrainstormIdea], analyses: [ImageAnalysis], offered: [LibraryProject])
         -> [BrainstormIdea] {
         let makeable = library.projects(makeableWith: Self.supplies(in: analyses))
@@ -75,6 +78,7 @@ public struct LibraryOffers: Sendable {
             }) {
                 taken.insert(project.id)
                 idea.title = project.title
+                idea.description = project.description
                 idea.libraryProject = project.id
             }
             return idea

@@ -3,7 +3,9 @@ public import CraftBackends
 /// The brainstorm flow: two passes on one session, as in the sample.
 ///
 /// Pass 1 shows the model every photo not analysed before and streams an `ImageAnalysisList` whose
-/// `ImageReference`s may only name those photos' labels; each new photo must be analysed exactly once. Pass 2 is
+/// `ImageReference`s may only name those photos' labels; each new photo must be analysed exactly once. A model that
+/// cannot see is asked only for each photo's category (`PhotoCategoryList`, at temperature 0: a choice, not a
+/// creative answer), and origami's description becomes the analysis, marked as origami's. Pass 2 is
 /// text only, "What can I make with this? Please offer 3 ideas.", relying on the session having seen the photos,
 /// and streams a `BrainstormIdeaList`.
 public struct Brainstorm: Sendable {
@@ -49,7 +51,14 @@ public struct Brainstorm: Sendable {
         var analyses: [ImageAnalysis] = []
         var reports: [FallbackReport] = []
         var (retries, sawPhotos, repairs) = (0, true, [String]())
-        if !newPhotos.isEmpty {
+        if !newPhotos.isEmpty, await !session.modelSeesPhotos() {
+            let pass1 = try await categories(of: newPhotos, onUpdate: onUpdate)
+            analyses = pass1.analyses
+            reports.append(pass1.result.report)
+            retries += pass1.result.retries
+            sawPhotos = false
+            repairs = pass1.result.repairs
+        } else if !newPhotos.isEmpty {
             let labels = newPhotos.map(\.label)
             let schema = ImageAnalysisList.generationSchema.resolving([ImageReference.choicesName: labels])
             let pass1 = try await session.respond(
@@ -90,6 +99,27 @@ public struct Brainstorm: Sendable {
             modelSawPhotos: sawPhotos && pass2.modelSawPhotos,
             reports: reports, retries: retries + pass2.retries, usage: pass2.usage, repairs: repairs + pass2.repairs
         )
+    }
+
+    /// Pass 1 for a model that cannot see: each photo's category by its label, and origami's description of it as
+    /// the analysis.
+    private func categories(of photos: [Attachment], onUpdate: @escaping @Sendable (Update) -> Void) async throws
+        -> (analyses: [ImageAnalysis], result: GenerationResult<PhotoCategoryList>) {
+        let labels = photos.map(\.label)
+        let descriptions = Dictionary(photos.map { ($0.label, $0.description ?? "") }) { first, _ in first }
+        let result = try await session.respond(
+            to: CraftPrompts.categories(of: photos), generating: PhotoCategoryList.self,
+            schema: PhotoCategoryList.schema(labels: labels), temperature: 0,
+            onUpdate: { update in
+                switch update {
+                case .partial(let snapshot):
+                    onUpdate(.analysis(snapshot.analyses(labels: labels, descriptions: descriptions)))
+                case .retrying(let violations): onUpdate(.retrying(violations: violations))
+                case .complete: break
+                }
+            }
+        )
+        return (result.content.analyses(labels: labels, descriptions: descriptions), result)
     }
 
     /// Every new photo analysed exactly once (the resolved schema already rejects labels that do not exist).

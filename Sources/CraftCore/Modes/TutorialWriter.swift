@@ -3,8 +3,9 @@ public import CraftSchema
 /// The tutorial flow: writes the steps of the chosen idea with the tutorial profile (focused, low temperature,
 /// reasoning when the model supports it).
 ///
-/// `Tutorial` itself checks the steps are numbered 1, 2, 3 …, that there are 3 to 15 of them, each saying something
-/// new, and that no material is listed twice (its `DomainRules`); this flow caps the steps and materials lists in
+/// `Tutorial` itself checks the steps are numbered 1, 2, 3 …, that there are 3 to 10 of them
+/// (`Tutorial.stepCountRange`), each saying something new, and that no material is listed twice (its
+/// `DomainRules`); this flow caps the steps and materials lists in
 /// the schema (`maximumListLength`) so a small model under a grammar cannot keep adding steps until the token limit
 /// cuts it off.
 public struct TutorialWriter: Sendable {

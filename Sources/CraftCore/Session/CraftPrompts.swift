@@ -22,6 +22,25 @@ public enum CraftPrompts {
         return Prompt([.text(framing)] + photos.map { .image($0) } + [.text(categoryGuide)])
     }
 
+    /// Pass 1 of brainstorm for a model that cannot see: framing text, then every new photo (origami's description
+    /// stands in for it), then the category guide in the short names the answer uses (see `PhotoCategoryList`).
+    public static func categories(of photos: [Attachment]) -> Prompt {
+        let labels = photos.map(\.label).joined(separator: ", ")
+        let lead = photos.count == 1 ? "Here is a photo" : "Here are \(photos.count) photos"
+        let framing = """
+            \(lead) for a craft project: \(labels). origami describes each one. Give the category of each photo, \
+            by its label.
+            """
+        return Prompt([.text(framing)] + photos.map { .image($0) } + [.text(shortCategoryGuide)])
+    }
+
+    /// The category guide in the short names of `ImageCategory.shortName`, with `categoryGuide`'s definitions.
+    static let shortCategoryGuide = """
+        Choosing the category: materials not yet made into anything (paper, yarn, needles, fabric, buttons) are \
+        "supplies"; one made object (a folded figure, a knitted item, a paper cup) is a "finished piece"; anything \
+        that is neither — an animal, a vehicle, a street, food, a landscape, a print — is "inspiration".
+        """
+
     /// How to tell the three categories apart, after the photos: plain definitions a small model can apply, with no
     /// default category (a default made every photo "craft supplies" on the 1.5B model).
     static let categoryGuide = """
@@ -33,7 +52,7 @@ public enum CraftPrompts {
 
     /// What the ideas should be, after the sample's question: different from each other, made from the supplies.
     static let ideasGuide = """
-        Give each idea a short title and two sentences on what it is and which of the supplies it uses. \
+        Give each idea a short title and one sentence on what it is and which of the supplies it uses. \
         Make the ideas different from each other.
         """
 

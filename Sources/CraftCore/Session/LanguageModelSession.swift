@@ -101,24 +101,38 @@ public actor LanguageModelSession {
         }
     }
 
+    /// Whether the backend that answers the current mode's next request sees photos: the first available one of
+    /// the mode's chain, as `respond` tries them. False when none is available or the backend cannot say.
+    public func modelSeesPhotos() async -> Bool {
+        guard let profile = try? await configured().profile(for: mode) else { return false }
+        for backend in chain(for: profile).backends where await backend.availability() == .available {
+            return (try? await capabilities(of: backend).vision) ?? false
+        }
+        return false
+    }
+
     /// Asks for a `Content` answer to `prompt` and returns it once complete and valid.
     ///
     /// - Parameters:
     ///   - schema: the schema to ask for, e.g. the type's schema resolved with the session's photo labels;
     ///     the type's own schema when nil.
+    ///   - temperature: this request's temperature in place of the mode's, unless the person set one (a choice
+    ///     among fixed answers, such as a photo's category, wants 0 where the mode is creative).
     ///   - validate: domain rules beyond the schema; each returned string is one violation.
     ///   - onUpdate: receives cumulative partial snapshots and retry notices while the answer streams.
     public func respond<Content: Generable>(
         to prompt: Prompt,
         generating type: Content.Type = Content.self,
         schema: GenerationSchema? = nil,
+        temperature: Double? = nil,
         validate: @Sendable (Content) -> [String] = { _ in [] },
         onUpdate: (@Sendable (GenerationUpdate<Content>) -> Void)? = nil
     ) async throws -> GenerationResult<Content> {
         guard !isResponding else { throw ModelError.concurrentRequest }
         isResponding = true
         defer { isResponding = false }
-        let profile = try await configured().profile(for: mode)
+        var profile = try await configured().profile(for: mode)
+        if let temperature, overrides.temperature == nil { profile.options.temperature = temperature }
         var plan = RequestPlan(
             prompt: prompt, schema: schema ?? Content.generationSchema, profile: profile,
             base: transcript

@@ -32,7 +32,8 @@ enum BrainstormCommand: Command {
                 view.hold((list.images ?? []).compactMap { analysis in
                     guard let label = analysis.image, let category = analysis.typeOfImage else { return nil }
                     return (label, "analysis", [("label", .string(label)), ("category", .string(category.rawValue)),
-                                                ("analysis", .optional(analysis.analysis))])
+                                                ("analysis", .optional(analysis.analysis)),
+                                                ("describedByOrigami", .bool(analysis.describedByOrigami))])
                 })
             case .ideas(let list):
                 view.flush()
@@ -51,6 +52,7 @@ enum BrainstormCommand: Command {
             view.once(analysis.image.label, "analysis", [
                 ("label", .string(analysis.image.label)), ("category", .string(analysis.typeOfImage.rawValue)),
                 ("analysis", .string(analysis.analysis)),
+                ("describedByOrigami", .bool(analysis.describedByOrigami == true)),
             ])
         }
         view.repaired(outcome.result.repairs)
@@ -66,6 +68,7 @@ enum BrainstormCommand: Command {
                     ("label", .string(photo.record.label)), ("path", .string(photo.record.path)),
                     ("category", .optional(photo.analysis?.typeOfImage.rawValue)),
                     ("analysis", .optional(photo.analysis?.analysis)),
+                    ("describedByOrigami", photo.analysis.map { .bool($0.describedByOrigami == true) }),
                 ])
             })),
             ("ideas", .array(ideas.enumerated().map { index, idea in

@@ -127,18 +127,28 @@ struct ProjectRenderer {
         var lines = [style.bold("Photos")]
         for analysis in analyses {
             lines.append("  " + style.cyan(analysis.image ?? "…") + "  " + style.dim(analysis.typeOfImage?.rawValue ?? ""))
-            if let text = analysis.analysis, !text.isEmpty { lines += wrapLines(text, indent: 4) }
+            guard let text = analysis.analysis, !text.isEmpty else { continue }
+            lines += analysis.describedByOrigami
+                ? wrapLines("origami's description (the model cannot see): " + text, indent: 4).map(style.dim)
+                : wrapLines(text, indent: 4)
         }
         return lines
     }
 
-    /// The photos block when final: every photo of the project with its category and analysis.
+    /// The photos block when final: every photo of the project with its category and analysis, origami's description
+    /// labelled as such when the model could not see.
     func photoLines(_ photos: [(record: Project.PhotoRecord, analysis: ImageAnalysis?)]) -> [String] {
         var lines = [style.bold("Photos")]
         for (record, analysis) in photos {
             let category = analysis.map { "  " + style.dim($0.typeOfImage.rawValue) } ?? ""
             lines.append("  " + style.cyan(record.label) + "  " + record.path + category)
-            if let analysis { lines += wrapLines(analysis.analysis, indent: 4) }
+            guard let analysis else { continue }
+            if analysis.describedByOrigami == true {
+                lines += wrapLines("origami's description (the model cannot see): " + analysis.analysis, indent: 4)
+                    .map(style.dim)
+            } else {
+                lines += wrapLines(analysis.analysis, indent: 4)
+            }
         }
         return lines
     }

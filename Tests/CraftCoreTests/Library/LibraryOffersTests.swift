@@ -28,7 +28,7 @@ import Testing
         #expect(offers.candidates(for: [Self.analysis("A wooden table.")]) == [])
     }
 
-    @Test func theModelChoosesAmongTheOffersAndItsChoiceIsMarked() async throws {
+    @Test func theModelChoosesAmongTheOffersAndItsChoiceIsMarkedWithTheLibrarysDescription() async throws {
         let ideas = #"""
             {"ideas": [
               {"title": "The Paper Crane", "description": "The red square suits a crane."},
@@ -45,7 +45,9 @@ import Testing
         #expect(pass2.contains("\"Fox Face\""))
         #expect(result.ideas.map(\.title) == ["Paper Crane", "Star box", "Paper Cup"])
         #expect(result.ideas.map(\.libraryProject) == ["crane", nil, "paper-cup"])
-        #expect(result.ideas[0].description == "The red square suits a crane.")
+        let crane = try #require(offers.library.projects.first { $0.id == "crane" })
+        #expect(result.ideas[0].description == crane.description)
+        #expect(result.ideas[1].description == "A small box with a star lid.")
     }
 
     @Test func whenTheModelChoosesNoneTheEasiestIsOfferedBesideItsIdeas() async throws {

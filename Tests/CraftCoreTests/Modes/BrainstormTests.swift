@@ -88,12 +88,44 @@ import Testing
 
     @Test func aModelWithoutVisionGetsDescriptionsAndTheResultSaysSo() async throws {
         let model = TestLanguageModel(
-            capabilities: Fixture.blind, answers: [Flow.analyses(["Photo_a1b2c3"]), Flow.ideas])
+            capabilities: Fixture.blind, answers: [#"{"Photo_a1b2c3": "supplies"}"#, Flow.ideas])
         let result = try await Brainstorm(session: LanguageModelSession(model: model)).run(photos: [Flow.paper])
         #expect(!result.modelSawPhotos)
         let pass1 = try #require(model.calls[0].prompt)
         #expect(pass1.attachments.isEmpty)
         #expect(pass1.text.contains("Photo_a1b2c3: 1024×768, landscape: mostly crimson (46 %) and cream (31 %)"))
+    }
+
+    @Test func aModelWithoutVisionIsAskedOnlyForEachPhotosCategoryAndTheAnalysisIsOrigamisDescription() async throws {
+        let model = TestLanguageModel(
+            capabilities: Fixture.blind,
+            answers: [#"{"Photo_a1b2c3": "supplies", "Photo_d4e5f6": "finished piece"}"#, Flow.ideas])
+        let result = try await Brainstorm(session: LanguageModelSession(model: model))
+            .run(photos: [Flow.paper, Flow.crane])
+        let request = model.calls[0].request
+        let schema = try #require(request.responseFormat)
+        #expect(schema.promptDescription.contains(
+            #""Photo_a1b2c3": "supplies" | "finished piece" | "inspiration""#))
+        #expect(!schema.promptDescription.contains("analysis"))
+        #expect(request.options.temperature == 0)
+        #expect(result.analyses.map(\.image.label) == ["Photo_a1b2c3", "Photo_d4e5f6"])
+        #expect(result.analyses.map(\.typeOfImage) == [.supplies, .finishedPiece])
+        #expect(result.analyses.map(\.analysis) == [
+            "1024×768, landscape: mostly crimson (46 %) and cream (31 %)", "768×1024, portrait: mostly white (70 %)",
+        ])
+        #expect(result.analyses.allSatisfy { $0.describedByOrigami == true })
+        #expect(model.calls[1].request.options.temperature == 1)
+    }
+
+    @Test func aBlindAnswerNamingNoCategoryIsAskedForAgain() async throws {
+        let model = TestLanguageModel(
+            capabilities: Fixture.blind,
+            answers: [#"{"Photo_a1b2c3": "paper"}"#, #"{"Photo_a1b2c3": "inspiration"}"#, Flow.ideas])
+        let result = try await Brainstorm(session: LanguageModelSession(model: model)).run(photos: [Flow.paper])
+        #expect(result.retries == 1)
+        #expect(result.analyses.map(\.typeOfImage) == [.inspiration])
+        let retry = try #require(model.calls[1].prompt?.text)
+        #expect(retry.contains("\"paper\" is not one of supplies, finished piece, inspiration"))
     }
 
     @Test func analysesAndIdeasStreamAsTheyArrive() async throws {

@@ -72,7 +72,7 @@ struct FlowEndToEndTests {
         #expect(project.photos.count == 6)
         #expect(Set(project.analyses.map(\.image.label)) == Set(project.photos.map(\.label)))
         #expect(project.ideas.count >= 3)
-        let firstIdea = project.ideas[0].title
+        let firstIdea = project.ideas[0].title + (project.ideas[0].libraryProject == nil ? "" : " (from the library)")
 
         // Tutorial for idea 1, as JSON: one object per line, the last one the result.
         let tutorial = try origami.run(["tutorial", "--idea", "1", "--json"])
