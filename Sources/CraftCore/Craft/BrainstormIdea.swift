@@ -38,7 +38,7 @@ extension BrainstormIdea: Generable {
         .object("BrainstormIdea", description: "A craft project the user could make", [
             .init("title", String.self, description: "A short, inviting name for the project"),
             .init("description", String.self,
-                  description: "What the project is and how it uses the supplies, in two or three sentences"),
+                  description: "What the project is and how it uses the supplies, in one sentence"),
         ])
     }
 

@@ -51,14 +51,15 @@ extension CoachFeedback: Generable {
     public static var generationSchema: GenerationSchema {
         .object("CoachFeedback", description: "Feedback on a photo of the user's progress on the current step", [
             .init("observation", String.self,
-                  description: "First describe what you see in the photo and compare it to the goal of the current step"),
-            .init("sections", [CoachSection].self, description: "Feedback in two or three short sections", .count(2...3)),
+                  description: "First describe what you see in the photo and compare it to the goal of the current step, "
+                      + "in one or two sentences"),
+            .init("sections", [CoachSection].self, description: "Feedback in two short sections", .count(2...3)),
             .init("isCurrentStepComplete", Bool.self,
                   description: "True ONLY if the photo clearly and unambiguously demonstrates that the current step "
                       + "is complete. Err strongly on the side of false: when anything is unclear, hidden or "
                       + "unfinished, answer false"),
             .init("completionMessage", String?.self,
-                  description: "One or two sentences congratulating the user, only when isCurrentStepComplete is "
+                  description: "One short sentence congratulating the user, only when isCurrentStepComplete is "
                       + "true; null otherwise"),
         ])
     }
@@ -72,7 +73,7 @@ extension CoachFeedback: Generable {
         let message: String? = try object["completionMessage"]
         let hasMessage = message.map { !$0.allSatisfy(\.isWhitespace) } ?? false
         if isCurrentStepComplete, !hasMessage {
-            throw object.reject("completionMessage", "required when isCurrentStepComplete is true (one or two sentences)")
+            throw object.reject("completionMessage", "required when isCurrentStepComplete is true (one short sentence)")
         }
         if !isCurrentStepComplete, hasMessage {
             throw object.reject("completionMessage", "must be null unless isCurrentStepComplete is true")

@@ -80,9 +80,9 @@ import Testing
                 + #""isCurrentStepComplete":\#(complete),"completionMessage":\#(message)}"#
         }
         #expect(Self.violations { _ = try CoachFeedback.decode(json: answer(true, "null")) }
-            == ["completionMessage: required when isCurrentStepComplete is true (one or two sentences)"])
+            == ["completionMessage: required when isCurrentStepComplete is true (one short sentence)"])
         #expect(Self.violations { _ = try CoachFeedback.decode(json: answer(true, #""  ""#)) }
-            == ["completionMessage: required when isCurrentStepComplete is true (one or two sentences)"])
+            == ["completionMessage: required when isCurrentStepComplete is true (one short sentence)"])
         #expect(Self.violations { _ = try CoachFeedback.decode(json: answer(false, #""Well done!""#)) }
             == ["completionMessage: must be null unless isCurrentStepComplete is true"])
         #expect(Self.violations { _ = try CoachFeedback.decode(json: answer(false, #""""#)) }.isEmpty)

@@ -93,7 +93,7 @@ import Testing
               "ideas": [{
                 // A short, inviting name for the project
                 "title": string,
-                // What the project is and how it uses the supplies, in two or three sentences
+                // What the project is and how it uses the supplies, in one sentence
                 "description": string
               }, …]
             }

@@ -59,7 +59,7 @@ enum ExpectedSchemas {
                         "title": {"type": "string", "description": "A short, inviting name for the project"},
                         "description": {
                             "type": "string",
-                            "description": "What the project is and how it uses the supplies, in two or three sentences"
+                            "description": "What the project is and how it uses the supplies, in one sentence"
                         }
                     },
                     "required": ["title", "description"],
@@ -119,11 +119,11 @@ enum ExpectedSchemas {
         "properties": {
             "observation": {
                 "type": "string",
-                "description": "First describe what you see in the photo and compare it to the goal of the current step"
+                "description": "First describe what you see in the photo and compare it to the goal of the current step, in one or two sentences"
             },
             "sections": {
                 "type": "array",
-                "description": "Feedback in two or three short sections",
+                "description": "Feedback in two short sections",
                 "items": {
                     "type": "object",
                     "description": "One section of feedback",
@@ -132,7 +132,7 @@ enum ExpectedSchemas {
                             "type": "string",
                             "description": "A short heading such as What You Did Well, Try This Instead or Next Steps"
                         },
-                        "body": {"type": "string", "description": "The feedback of this section in a few friendly, specific sentences"}
+                        "body": {"type": "string", "description": "The feedback of this section in one friendly, specific sentence"}
                     },
                     "required": ["title", "body"],
                     "additionalProperties": false
@@ -146,7 +146,7 @@ enum ExpectedSchemas {
             },
             "completionMessage": {
                 "type": "string",
-                "description": "One or two sentences congratulating the user, only when isCurrentStepComplete is true; null otherwise"
+                "description": "One short sentence congratulating the user, only when isCurrentStepComplete is true; null otherwise"
             }
         },
         "required": ["observation", "sections", "isCurrentStepComplete"],
@@ -197,11 +197,11 @@ enum ExpectedSchemas {
         "properties": {
             "observation": {
                 "type": "string",
-                "description": "First describe what you see in the photo and compare it to the goal of the current step"
+                "description": "First describe what you see in the photo and compare it to the goal of the current step, in one or two sentences"
             },
             "sections": {
                 "type": "array",
-                "description": "Feedback in two or three short sections",
+                "description": "Feedback in two short sections",
                 "items": {
                     "type": "object",
                     "description": "One section of feedback",
@@ -210,7 +210,7 @@ enum ExpectedSchemas {
                             "type": "string",
                             "description": "A short heading such as What You Did Well, Try This Instead or Next Steps"
                         },
-                        "body": {"type": "string", "description": "The feedback of this section in a few friendly, specific sentences"}
+                        "body": {"type": "string", "description": "The feedback of this section in one friendly, specific sentence"}
                     },
                     "required": ["title", "body"],
                     "additionalProperties": false
@@ -224,7 +224,7 @@ enum ExpectedSchemas {
             },
             "completionMessage": {
                 "type": ["string", "null"],
-                "description": "One or two sentences congratulating the user, only when isCurrentStepComplete is true; null otherwise"
+                "description": "One short sentence congratulating the user, only when isCurrentStepComplete is true; null otherwise"
             }
         },
         "required": ["observation", "sections", "isCurrentStepComplete", "completionMessage"],

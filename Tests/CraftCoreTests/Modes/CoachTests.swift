@@ -76,7 +76,7 @@ import Testing
         let model = TestLanguageModel(answers: [Flow.feedback(complete: true, message: "  ")])
         await #expect(
             throws: ModelError.invalidOutput(violations: [
-                "completionMessage: required when isCurrentStepComplete is true (one or two sentences)"
+                "completionMessage: required when isCurrentStepComplete is true (one short sentence)"
             ])
         ) {
             _ = try await Self.check(model)

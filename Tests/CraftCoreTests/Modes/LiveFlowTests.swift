@@ -67,10 +67,19 @@ struct LiveFlowTests {
             return
         }
         #expect(small.record.model.hasSuffix(EngineSetup.smallModel.fileName))
-        // The small server read term's instructions and prompt, not the conversation, which up to the tutorial's
-        // answer alone is longer.
         let conversation = (tutorial.usage?.promptTokens ?? 0) + (tutorial.usage?.completionTokens ?? 0)
-        #expect(try #require(terms.usage?.promptTokens) < conversation)
+        if let skip = terms.report.skipped.first {
+            // The 0.5B model's terms broke a rule even after their retry (it has listed a whole sentence of the
+            // tutorial as a term), so the chain moved on to the primary model, as designed; that is the one reason
+            // the small model may be passed over here, and the answer then reads the conversation.
+            FileHandle.standardError.write(Data("live term: the small model was passed over: \(skip.detail)\n".utf8))
+            #expect(skip.kind == .domainRule, "\(skip.detail)")
+            #expect(terms.report.skipped.count == 1)
+        } else {
+            // The small server read term's instructions and prompt, not the conversation, which up to the
+            // tutorial's answer alone is longer.
+            #expect(try #require(terms.usage?.promptTokens) < conversation)
+        }
         let summary = "live flows: ideas \(brainstorm.ideas.map(\.title)), steps \(tutorial.content.steps.count), "
             + "complete \(coach.isStepComplete), terms \(terms.content.terms)\n"
         FileHandle.standardError.write(Data(summary.utf8))

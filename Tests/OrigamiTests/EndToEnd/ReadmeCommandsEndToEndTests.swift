@@ -1,0 +1,86 @@
+@testable import CraftCore
+import CraftImages
+import CraftTesting
+import Foundation
+import Testing
+
+/// README commands that no other end-to-end test runs as written, on a scripted server (scripts/fault-server.py
+/// --answers: each schema's answers in turn, over the OpenAI wire): `origami coach --done PHOTO`, which asks no
+/// model ("Several tutorials" and the Quick start's flow), and `--vision yes` for a server that cannot say whether
+/// its model sees ("A model that can see": vLLM has no /props). Each script holds no answer for the request the
+/// command must not make, so making it fails the command.
+@Suite(.enabled(if: FaultServer.isAvailable, "needs python3 for scripts/fault-server.py"))
+struct ReadmeCommandsEndToEndTests {
+    static let photos = OrigamiProcess.packageRoot.appendingPathComponent("SamplePhotos")
+    static let warm = "SamplePhotos/paper-warm.jpg"
+
+    /// A scripted seeing model's analysis of the warm paper, its ideas and a three-step tutorial; no coach answer.
+    static func script() throws -> [String: Any] {
+        let label = try Photo.load(contentsOf: photos.appendingPathComponent("paper-warm.jpg")).label
+        return [
+            "ImageAnalysisList": [["images": [[
+                "image": label, "analysis": "Four squares of warm origami paper on a wooden table.",
+                "typeOfImage": "craft supplies",
+            ]]]],
+            "BrainstormIdeaList": [["ideas": ["Boat", "Star", "Lantern"].map {
+                ["title": $0, "description": "A \($0.lowercased()) folded from one square."]
+            }]],
+            "Tutorial": [["title": "Boat", "materials": ["a square of paper"], "steps": [
+                ["number": 1, "title": "Fold in half", "instruction": "Fold the square in half."],
+                ["number": 2, "title": "Fold the corners", "instruction": "Fold both top corners to the middle."],
+                ["number": 3, "title": "Open the boat", "instruction": "Open the bottom and flatten it."],
+            ]]],
+        ]
+    }
+
+    /// A process in a fresh directory with the sample photos, and a scripted server in `mode`.
+    static func setUp(mode: String) throws -> (OrigamiProcess, FaultServer) {
+        let origami = try OrigamiProcess()
+        try FileManager.default.copyItem(at: photos, to: origami.file("SamplePhotos"))
+        let scriptFile = origami.file("script.json")
+        try JSONSerialization.data(withJSONObject: try Self.script()).write(to: scriptFile)
+        let server = try FaultServer(mode: mode, options: ["--answers", scriptFile.path])
+        return (origami, server)
+    }
+
+    @Test func coachDoneMarksTheStepWithThePhotoAndAsksNoModel() throws {
+        let (process, server) = try Self.setUp(mode: "ok")
+        var origami = process
+        origami.environment.merge([
+            "ORIGAMI_BACKEND": "openai", "OPENAI_BASE_URL": server.baseURL.absoluteString,
+            "ORIGAMI_MODEL": "ok-model", "ORIGAMI_VISION": "yes",
+        ]) { $1 }
+        _ = try origami.succeed(["brainstorm", Self.warm])
+        _ = try origami.succeed(["tutorial", "--idea", "1"])
+        let done = try origami.succeed(["coach", "--done", "SamplePhotos/progress/cup-step1-done.jpg"])
+        #expect(done.stdout.contains("Step 1 marked done by you; the photo is kept on it."), "\(done.stdout)")
+        #expect(done.stdout.contains("Now on step 2 of 3."), "\(done.stdout)")
+        let tutorial = try #require(try origami.project().currentTutorial)
+        let label = try Photo.load(contentsOf: Self.photos.appendingPathComponent("progress/cup-step1-done.jpg")).label
+        #expect(tutorial.currentStep == 2)
+        #expect(tutorial.photoLabels(ofStep: 1) == [label])
+    }
+
+    @Test func visionYesMakesAServerWithoutPropsSeeThePhotos() throws {
+        let (origami, server) = try Self.setUp(mode: "vllm")
+        let base = ["brainstorm", Self.warm, "--backend", "openai", "--base-url", server.baseURL.absoluteString,
+                    "--model", "ok-model"]
+        let seeing = try origami.succeed(base + ["--vision", "yes", "--json"])
+        let result = try #require(seeing.events.last)
+        #expect(result["modelSawPhotos"] as? Bool == true, "\(seeing.stdout)")
+        let photo = try #require((result["photos"] as? [[String: Any]])?.first)
+        #expect(photo["analysis"] as? String == "Four squares of warm origami paper on a wooden table.")
+        #expect(photo["describedByOrigami"] as? Bool == false)
+    }
+
+    @Test func withoutVisionYesTheSameServerIsAskedForTheCategoryAlone() throws {
+        let (origami, server) = try Self.setUp(mode: "vllm")
+        // No answer for the category pass is scripted: a server that cannot say it sees is treated as blind, and
+        // the command fails on the default answer, naming the schema it asked for.
+        let blind = try origami.run(
+            ["brainstorm", Self.warm, "--backend", "openai", "--base-url", server.baseURL.absoluteString,
+             "--model", "ok-model"])
+        #expect(blind.status == 65, "\(blind.stdout)\n\(blind.stderr)")
+        #expect(blind.stderr.contains("PhotoCategoryList"), "\(blind.stderr)")
+    }
+}
