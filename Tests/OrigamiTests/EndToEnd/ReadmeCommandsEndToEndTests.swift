@@ -25,11 +25,7 @@ struct ReadmeCommandsEndToEndTests {
             "BrainstormIdeaList": [["ideas": ["Boat", "Star", "Lantern"].map {
                 ["title": $0, "description": "A \($0.lowercased()) folded from one square."]
             }]],
-            "Tutorial": [["title": "Boat", "materials": ["a square of paper"], "steps": [
-                ["number": 1, "title": "Fold in half", "instruction": "Fold the square in half."],
-                ["number": 2, "title": "Fold the corners", "instruction": "Fold both top corners to the middle."],
-                ["number": 3, "title": "Open the boat", "instruction": "Open the bottom and flatten it."],
-            ]]],
+            "Tutorial": [LongUseEndToEndTests.tutorial("Boat", ["Fold in half", "Fold the corners", "Open the boat"])],
         ]
     }
 
