@@ -97,14 +97,34 @@ public struct Attachment: Sendable, Hashable, Codable {
     public var data: Data?
     /// A description of the photo in words, for models without vision.
     public var description: String?
+    /// origami's own reading of the photo's category, for models without vision; nil when origami made none.
+    public var reading: Reading?
+
+    /// origami's reading of a photo's category from what it measured, in words.
+    public struct Reading: Sendable, Hashable, Codable {
+        /// The category's short name: "supplies", "finished piece" or "inspiration".
+        public var category: String
+        /// Why, in a clause: "the image classifier finds it most like a tram (a vehicle)".
+        public var reason: String
+
+        /// Creates a reading.
+        public init(category: String, reason: String) {
+            self.category = category
+            self.reason = reason
+        }
+    }
 
     /// Creates an attachment.
-    public init(label: String, sha256: String, mimeType: String = "image/jpeg", data: Data?, description: String?) {
+    public init(
+        label: String, sha256: String, mimeType: String = "image/jpeg", data: Data?, description: String?,
+        reading: Reading? = nil
+    ) {
         self.label = label
         self.sha256 = sha256
         self.mimeType = mimeType
         self.data = data
         self.description = description
+        self.reading = reading
     }
 }
 

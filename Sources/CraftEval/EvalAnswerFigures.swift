@@ -82,11 +82,13 @@ public struct EvalAnswerFigures: Sendable, Hashable, Codable {
     /// What origami itself says to the model in each mode, as word sequences: the instructions, the prompts' fixed
     /// text (their inputs left empty) and the descriptions of the schemas asked for.
     static let references: [EvalCase.Mode: Set<String>] = {
-        let photo = Attachment(label: "Photo_000000", sha256: "0", data: nil, description: nil)
+        let photo = Attachment(
+            label: "Photo_000000", sha256: "0", data: nil, description: nil,
+            reading: Attachment.Reading(category: "supplies", reason: ""))
         let texts: [EvalCase.Mode: [String]] = [
             .brainstorm: [
                 CraftInstructions.brainstorm.text, CraftPrompts.analysis(of: [photo]).text,
-                CraftPrompts.categories(of: [photo]).text, CraftPrompts.ideas(hint: nil).text,
+                CraftPrompts.categories(of: [photo]).text, CraftPrompts.ideas(hint: nil, photos: [photo]).text,
                 ImageAnalysisList.generationSchema.responseFormat.promptDescription,
                 PhotoCategoryList.schema(labels: ["Photo_000000"]).responseFormat.promptDescription,
                 BrainstormIdeaList.generationSchema.responseFormat.promptDescription,

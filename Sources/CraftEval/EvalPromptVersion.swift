@@ -19,9 +19,12 @@ enum EvalPromptVersion {
             CoachFeedback.generationSchema, ExtractedTerms.generationSchema, TermExplanation.generationSchema,
         ]
         parts += schemas.map { $0.jsonSchema(.plain) }
-        let photo = Attachment(label: "Photo_000000", sha256: "0", data: nil, description: "a photo")
+        let photo = Attachment(
+            label: "Photo_000000", sha256: "0", data: nil, description: "a photo",
+            reading: Attachment.Reading(category: "supplies", reason: "reason"))
         let prompts = [
-            CraftPrompts.analysis(of: [photo]), CraftPrompts.categories(of: [photo]), CraftPrompts.ideas(hint: "hint"),
+            CraftPrompts.analysis(of: [photo]), CraftPrompts.categories(of: [photo]),
+            CraftPrompts.ideas(hint: "hint", photos: [photo]),
             CraftPrompts.tutorial(title: "title", description: "description", hint: "hint"),
             CraftPrompts.coach(step: 1, title: "title", instruction: "instruction", photos: [photo], note: "note"),
             CraftPrompts.extractTerms(tutorialText: "text"), CraftPrompts.explain(term: "term", tutorialTitle: "title"),

@@ -9,7 +9,8 @@ public struct ImageAnalysis: Sendable, Hashable, Codable {
     /// Inspiration, supplies or a finished piece.
     public var typeOfImage: ImageCategory
     /// True when the analysis is origami's own description of the photo, not the model's words: a model that cannot
-    /// see is asked only for the category (see `PhotoCategoryList`). Nil (the model's words) in older files; never
+    /// see is not asked for it, and the category is origami's reading (see `CategoryReading`) or, for a photo
+    /// without one, the model's choice (see `PhotoCategoryList`). Nil (the model's words) in older files; never
     /// part of the schema.
     public var describedByOrigami: Bool?
 
@@ -31,6 +32,13 @@ public struct ImageAnalysis: Sendable, Hashable, Codable {
             ? "origami has no description of this photo." : text.prefix(1).uppercased() + text.dropFirst()
         return ImageAnalysis(
             image: ImageReference(label), analysis: analysis, typeOfImage: category, describedByOrigami: true)
+    }
+
+    /// The whole analysis as a streamed snapshot.
+    public var partiallyGenerated: PartiallyGenerated {
+        PartiallyGenerated(
+            image: image.label, analysis: analysis, typeOfImage: typeOfImage,
+            describedByOrigami: describedByOrigami == true)
     }
 
     /// An analysis as it streams; the category appears once its text is complete.

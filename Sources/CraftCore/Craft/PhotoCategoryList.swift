@@ -1,12 +1,15 @@
 public import CraftSchema
 
-/// The first brainstorm pass's answer from a model that cannot see: each photo's category, keyed by its label.
+/// The first brainstorm pass's answer from a model that cannot see, for photos that come without origami's reading
+/// of their category (`Attachment.reading`): each photo's category, keyed by its label.
 ///
 /// What a blind model knows of a photo is origami's own description of it. Asked for an analysis, the 1.5B model
 /// restated the description in other words (about 40 tokens a photo, most of a brainstorm's wait), and asked for a
-/// photo's use as well it named the classifier's likeness as the thing to make ("make a laptop computer"). The one
-/// thing it adds is the category, so that is all it is asked for, in short names (`ImageCategory.shortName`); the
-/// description is kept as the photo's analysis, marked as origami's (`ImageAnalysis.describedByOrigami`).
+/// photo's use as well it named the classifier's likeness as the thing to make ("make a laptop computer"). Asked for
+/// the category alone it answered "supplies" for every sample photo, so a photo origami has read (`CategoryReading`)
+/// is not asked about at all; this pass is left for photos without a reading, in short names
+/// (`ImageCategory.shortName`), with the description kept as the analysis, marked as origami's
+/// (`ImageAnalysis.describedByOrigami`).
 public struct PhotoCategoryList: Sendable, Hashable, Codable {
     /// Each photo's category, by label.
     public var categories: [String: ImageCategory]

@@ -4,10 +4,11 @@ public import CraftBackends
 ///
 /// Pass 1 shows the model every photo not analysed before and streams an `ImageAnalysisList` whose
 /// `ImageReference`s may only name those photos' labels; each new photo must be analysed exactly once. A model that
-/// cannot see is asked only for each photo's category (`PhotoCategoryList`, at temperature 0: a choice, not a
-/// creative answer), and origami's description becomes the analysis, marked as origami's. Pass 2 is
-/// text only, "What can I make with this? Please offer 3 ideas.", relying on the session having seen the photos,
-/// and streams a `BrainstormIdeaList`.
+/// cannot see is not asked pass 1: origami's description of each photo becomes its analysis and origami's reading
+/// its category (`CategoryReading`), both marked as origami's, and the photos go with pass 2 instead. Only photos
+/// that come without a reading have their category asked for (`PhotoCategoryList`, at temperature 0: a choice, not
+/// a creative answer). Pass 2, "What can I make with this? Please offer 3 ideas.", relies on the session having
+/// seen the photos, and streams a `BrainstormIdeaList`.
 public struct Brainstorm: Sendable {
     /// The session the passes run on (switched to brainstorm mode).
     public let session: LanguageModelSession
@@ -51,7 +52,14 @@ public struct Brainstorm: Sendable {
         var analyses: [ImageAnalysis] = []
         var reports: [FallbackReport] = []
         var (retries, sawPhotos, repairs) = (0, true, [String]())
-        if !newPhotos.isEmpty, await !session.modelSeesPhotos() {
+        var shownWithIdeas: [Attachment] = []
+        let blind = newPhotos.isEmpty ? false : await !session.modelSeesPhotos()
+        if blind, let read = Self.readings(of: newPhotos) {
+            analyses = read
+            onUpdate(.analysis(ImageAnalysisList.PartiallyGenerated(images: read.map(\.partiallyGenerated))))
+            sawPhotos = false
+            shownWithIdeas = newPhotos
+        } else if blind {
             let pass1 = try await categories(of: newPhotos, onUpdate: onUpdate)
             analyses = pass1.analyses
             reports.append(pass1.result.report)
@@ -80,7 +88,7 @@ public struct Brainstorm: Sendable {
         }
         let offered = offers.map { $0.library.candidates(for: $0.earlier + analyses, hint: hint) } ?? []
         let pass2 = try await session.respond(
-            to: LibraryOffers.prompt(CraftPrompts.ideas(hint: hint), offering: offered),
+            to: LibraryOffers.prompt(CraftPrompts.ideas(hint: hint, photos: shownWithIdeas), offering: offered),
             generating: BrainstormIdeaList.self,
             onUpdate: { update in
                 switch update {
@@ -101,8 +109,21 @@ public struct Brainstorm: Sendable {
         )
     }
 
-    /// Pass 1 for a model that cannot see: each photo's category by its label, and origami's description of it as
-    /// the analysis.
+    /// origami's analyses of `photos` (its description followed by its reading, and the category read), or nil
+    /// when one of them came without a reading.
+    static func readings(of photos: [Attachment]) -> [ImageAnalysis]? {
+        var analyses: [ImageAnalysis] = []
+        for photo in photos {
+            guard let reading = CategoryReading(photo.reading) else { return nil }
+            let text = (photo.description.map { $0 + " " } ?? "") + reading.sentence
+            analyses.append(
+                ImageAnalysis.byOrigami(label: photo.label, description: text, category: reading.category))
+        }
+        return analyses
+    }
+
+    /// Pass 1 for a model that cannot see and photos without origami's reading: each photo's category by its label,
+    /// and origami's description of it as the analysis.
     private func categories(of photos: [Attachment], onUpdate: @escaping @Sendable (Update) -> Void) async throws
         -> (analyses: [ImageAnalysis], result: GenerationResult<PhotoCategoryList>) {
         let labels = photos.map(\.label)

@@ -56,10 +56,23 @@ public enum CraftPrompts {
         Make the ideas different from each other.
         """
 
-    /// Pass 2 of brainstorm, with the person's hint (if any) as a filter.
-    public static func ideas(hint: String?) -> Prompt {
-        Prompt(
-            [.text(ideasRequest), .text(ideasGuide)]
+    /// Pass 2 of brainstorm, with the person's hint (if any) as a filter. `photos` are the new photos a model that
+    /// cannot see was not shown in pass 1 (see `Brainstorm`): they come first, as origami describes them, then
+    /// origami's reading of each one's category.
+    public static func ideas(hint: String?, photos: [Attachment] = []) -> Prompt {
+        var shown: [Prompt.Segment] = []
+        if !photos.isEmpty {
+            let labels = photos.map(\.label).joined(separator: ", ")
+            let lead = photos.count == 1 ? "Here is a photo" : "Here are \(photos.count) photos"
+            let readings = photos.compactMap { photo in
+                CategoryReading(photo.reading).map { "\(photo.label): \($0.category.shortName) (\($0.reason))" }
+            }
+            shown = [.text("\(lead) for a craft project: \(labels). origami describes each one.")]
+                + photos.map { .image($0) }
+                + (readings.isEmpty ? [] : [.text("origami reads them as: " + readings.joined(separator: "; ") + ".")])
+        }
+        return Prompt(
+            shown + [.text(ideasRequest), .text(ideasGuide)]
                 + filter(hint, lead: "Only consider ideas that fit this request from the person"))
     }
 

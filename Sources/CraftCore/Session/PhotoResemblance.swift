@@ -24,10 +24,4 @@ public enum PhotoResemblance {
         return "An image classifier that knows everyday objects but no craft words finds it most like: \(list) "
             + "(a likeness, not what it is)."
     }
-
-    /// The sentence for a photo by `classifier`; nil without a classifier or when nothing is worth naming.
-    public static func words(for photo: Photo, classifier: ImageClassifier?) -> String? {
-        guard let classifier else { return nil }
-        return words(classifier.resemblances(of: photo.square, count: maximumCount))
-    }
 }

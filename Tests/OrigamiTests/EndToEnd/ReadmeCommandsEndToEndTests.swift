@@ -69,14 +69,26 @@ struct ReadmeCommandsEndToEndTests {
         #expect(photo["describedByOrigami"] as? Bool == false)
     }
 
-    @Test func withoutVisionYesTheSameServerIsAskedForTheCategoryAlone() throws {
+    @Test func withoutVisionYesTheSameServerIsAskedOnlyForIdeasWithOrigamisReadingOfEachPhoto() throws {
         let (origami, server) = try Self.setUp(mode: "vllm")
-        // No answer for the category pass is scripted: a server that cannot say it sees is treated as blind, and
-        // the command fails on the default answer, naming the schema it asked for.
-        let blind = try origami.run(
+        // A server that cannot say it sees is treated as blind: no photo pass is asked (the script's analysis is
+        // never used), origami's description and reading stand for the photo, and the ideas prompt carries both.
+        let blind = try origami.succeed(
             ["brainstorm", Self.warm, "--backend", "openai", "--base-url", server.baseURL.absoluteString,
-             "--model", "ok-model"])
-        #expect(blind.status == 65, "\(blind.stdout)\n\(blind.stderr)")
-        #expect(blind.stderr.contains("PhotoCategoryList"), "\(blind.stderr)")
+             "--model", "ok-model", "--json"])
+        let result = try #require(blind.events.last)
+        #expect(result["modelSawPhotos"] as? Bool == false, "\(blind.stdout)")
+        let photo = try #require((result["photos"] as? [[String: Any]])?.first)
+        #expect(photo["describedByOrigami"] as? Bool == true)
+        #expect(photo["category"] as? String == "craft supplies")
+        let analysis = try #require(photo["analysis"] as? String)
+        #expect(analysis.hasSuffix("origami reads it as supplies: several loose materials."), "\(analysis)")
+        let transcript = try origami.project().transcript.entries
+        let prompts = transcript.compactMap { entry -> String? in
+            if case .prompt(let prompt) = entry { return prompt.text } else { return nil }
+        }
+        #expect(prompts.count == 1, "\(prompts)")
+        #expect(prompts.first?.contains("origami reads them as: Photo_") == true, "\(prompts)")
+        #expect(prompts.first?.contains(": supplies (several loose materials).") == true, "\(prompts)")
     }
 }

@@ -17,10 +17,9 @@ struct ReadmeExamplesEndToEndTests {
         return String(readme[start..<end])
     }
 
-    /// What the model answers for each of the suite's cases (the server cannot see: the first pass asks for the
-    /// category alone).
+    /// What the model answers for each of the suite's cases (the server cannot see: brainstorm asks for the ideas
+    /// alone, with origami's reading of each photo).
     static var script: [String: Any] { [
-        "PhotoCategoryList": [["Photo_9b989f": "supplies"]],
         "BrainstormIdeaList": [["ideas": ["Paper cup", "Paper crane", "Paper star"].map {
             ["title": $0, "description": "A \($0.lowercased()) folded from one square."]
         }]],
