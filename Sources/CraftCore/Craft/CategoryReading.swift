@@ -77,11 +77,6 @@ public struct CategoryReading: Sendable, Hashable {
 
     /// The sentence for the person and the ideas prompt: "origami reads it as inspiration: …".
     public var sentence: String {
-        Self.sentence(category: category, reason: reason)
-    }
-
-    /// The sentence for a category and its reason.
-    public static func sentence(category: ImageCategory, reason: String) -> String {
         let named = category == .finishedPiece ? "a finished piece" : category.shortName
         return "origami reads it as \(named): \(reason)."
     }

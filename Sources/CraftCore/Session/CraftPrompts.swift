@@ -11,10 +11,8 @@ public enum CraftPrompts {
 
     /// Pass 1 of brainstorm: framing text, then every new photo.
     public static func analysis(of photos: [Attachment]) -> Prompt {
-        let labels = photos.map(\.label).joined(separator: ", ")
-        let lead = photos.count == 1 ? "Here is a photo" : "Here are \(photos.count) photos"
         let framing = """
-            \(lead) for a craft project: \(labels). \
+            \(lead(photos)) \
             Analyse each photo exactly once, referring to it by its label: describe what you see (the kind of \
             craft, colours, materials) and say whether it shows craft supplies, a finished craft piece or \
             inspiration for the craft.
@@ -25,13 +23,18 @@ public enum CraftPrompts {
     /// Pass 1 of brainstorm for a model that cannot see: framing text, then every new photo (origami's description
     /// stands in for it), then the category guide in the short names the answer uses (see `PhotoCategoryList`).
     public static func categories(of photos: [Attachment]) -> Prompt {
-        let labels = photos.map(\.label).joined(separator: ", ")
-        let lead = photos.count == 1 ? "Here is a photo" : "Here are \(photos.count) photos"
         let framing = """
-            \(lead) for a craft project: \(labels). origami describes each one. Give the category of each photo, \
+            \(lead(photos)) origami describes each one. Give the category of each photo, \
             by its label.
             """
         return Prompt([.text(framing)] + photos.map { .image($0) } + [.text(shortCategoryGuide)])
+    }
+
+    /// The sentence that introduces `photos`: "Here are 2 photos for a craft project: Photo_a, Photo_b."
+    static func lead(_ photos: [Attachment]) -> String {
+        let labels = photos.map(\.label).joined(separator: ", ")
+        let count = photos.count == 1 ? "Here is a photo" : "Here are \(photos.count) photos"
+        return "\(count) for a craft project: \(labels)."
     }
 
     /// The category guide in the short names of `ImageCategory.shortName`, with `categoryGuide`'s definitions.
@@ -62,12 +65,10 @@ public enum CraftPrompts {
     public static func ideas(hint: String?, photos: [Attachment] = []) -> Prompt {
         var shown: [Prompt.Segment] = []
         if !photos.isEmpty {
-            let labels = photos.map(\.label).joined(separator: ", ")
-            let lead = photos.count == 1 ? "Here is a photo" : "Here are \(photos.count) photos"
             let readings = photos.compactMap { photo in
                 CategoryReading(photo.reading).map { "\(photo.label): \($0.category.shortName) (\($0.reason))" }
             }
-            shown = [.text("\(lead) for a craft project: \(labels). origami describes each one.")]
+            shown = [.text(lead(photos) + " origami describes each one.")]
                 + photos.map { .image($0) }
                 + (readings.isEmpty ? [] : [.text("origami reads them as: " + readings.joined(separator: "; ") + ".")])
         }
