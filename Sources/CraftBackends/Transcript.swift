@@ -106,11 +106,15 @@ public struct Attachment: Sendable, Hashable, Codable {
         public var category: String
         /// Why, in a clause: "the image classifier finds it most like a tram (a vehicle)".
         public var reason: String
+        /// The sentence on what the image classifier finds the photo most like, which ends `description`; nil when
+        /// the description has none.
+        public var likeness: String?
 
         /// Creates a reading.
-        public init(category: String, reason: String) {
+        public init(category: String, reason: String, likeness: String? = nil) {
             self.category = category
             self.reason = reason
+            self.likeness = likeness
         }
     }
 

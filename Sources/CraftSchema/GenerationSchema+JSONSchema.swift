@@ -45,6 +45,9 @@ extension GenerationSchema {
             add(strict ? "enum" : "const", strict ? .array([.string(value)] + (isNullable ? [.null] : [])) : .string(value))
         case .string(.pattern(let pattern)):
             add("pattern", .string(pattern))
+        case .string(.maximumLength(let count)):
+            // OpenAI's strict mode refuses keywords it does not support; there the cap is the prompt's and the repair's.
+            if !strict { add("maxLength", GeneratedContent(count)) }
         case .string(.free), .string(.dynamicChoices), .boolean:
             break
         case .integer(let minimum, let maximum):

@@ -70,6 +70,8 @@ extension GenerationSchema {
             if let range = Self.rangeWords(minimum.map(text), maximum.map(text)) { notes.append(range) }
         case .string(.pattern(let pattern)):
             notes.append("matching /\(pattern)/")
+        case .string(.maximumLength(let count)):
+            notes.append("at most \(count) characters")
         default:
             break
         }

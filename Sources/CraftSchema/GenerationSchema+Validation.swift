@@ -75,6 +75,8 @@ extension GenerationSchema {
         switch format {
         case .free, .dynamicChoices:
             return nil
+        case .maximumLength(let count):
+            return text.count <= count ? nil : "expected at most \(count) characters, got \(text.count)"
         case .choices(let choices):
             if choices.contains(text) { return nil }
             return choices.isEmpty

@@ -35,6 +35,10 @@ public struct GenerationSchema: Sendable, Hashable {
     public enum StringFormat: Sendable, Hashable {
         /// Any text.
         case free
+        /// Any text of at most this many characters (JSON Schema `maxLength`). A backend that constrains its output
+        /// to the schema stops the text at the cap, so the session ends a capped text at its last whole sentence
+        /// (see `AnswerRepair.endCappedTexts(_:)`).
+        case maximumLength(Int)
         /// Text matching a regular expression somewhere (JSON Schema `pattern`).
         case pattern(String)
         /// One of a fixed list.
@@ -200,6 +204,8 @@ public struct GenerationGuide: Sendable, Hashable {
     public static func constant(_ value: String) -> Self { Self(rule: .string(.constant(value))) }
     /// A string matching the regular expression `pattern`.
     public static func pattern(_ pattern: String) -> Self { Self(rule: .string(.pattern(pattern))) }
+    /// A string of at most `count` characters: a length guide a constrained backend enforces while it generates.
+    public static func maximumLength(_ count: Int) -> Self { Self(rule: .string(.maximumLength(count))) }
     /// A string from a list supplied at run time under `name`.
     public static func dynamicChoices(_ name: String) -> Self { Self(rule: .string(.dynamicChoices(name))) }
 }

@@ -13,6 +13,7 @@ import Testing
         .init("tags", [String].self, .count(2)),
         .init("photo", ImageReference.self, .description("Which photo")),
         .init("child", schema: GenerationSchema.object("Child", [.init("ok", Bool.self)]).nullable()),
+        .init("note", String.self, .maximumLength(40)),
     ])
 
     @Test func plainDialectLeavesOptionalPropertiesOutOfRequired() throws {
@@ -25,8 +26,9 @@ import Testing
             "weight":{"type":"number","minimum":0.5},
             "tags":{"type":"array","items":{"type":"string"},"minItems":2,"maxItems":2},
             "photo":{"type":"string","description":"Which photo"},
-            "child":{"type":"object","properties":{"ok":{"type":"boolean"}},"required":["ok"],"additionalProperties":false}},
-            "required":["name","kind","rating","tags","photo"],"additionalProperties":false}
+            "child":{"type":"object","properties":{"ok":{"type":"boolean"}},"required":["ok"],"additionalProperties":false},
+            "note":{"type":"string","maxLength":40}},
+            "required":["name","kind","rating","tags","photo","note"],"additionalProperties":false}
             """#
         #expect(try GeneratedContent(json: Self.sample.jsonSchema(.plain)) == GeneratedContent(json: expected))
     }
@@ -42,8 +44,9 @@ import Testing
             "tags":{"type":"array","items":{"type":"string"},"minItems":2,"maxItems":2},
             "photo":{"type":"string","description":"Which photo"},
             "child":{"type":["object","null"],"properties":{"ok":{"type":"boolean"}},"required":["ok"],
-            "additionalProperties":false}},
-            "required":["name","mood","kind","rating","weight","tags","photo","child"],"additionalProperties":false}
+            "additionalProperties":false},
+            "note":{"type":"string"}},
+            "required":["name","mood","kind","rating","weight","tags","photo","child","note"],"additionalProperties":false}
             """#
         #expect(try GeneratedContent(json: Self.sample.jsonSchema(.openAIStrict)) == GeneratedContent(json: expected))
     }
@@ -74,7 +77,9 @@ import Testing
               // (optional)
               "child": {
                 "ok": true | false
-              }
+              },
+              // (at most 40 characters)
+              "note": string
             }
             """
         #expect(Self.sample.promptDescription == expected)

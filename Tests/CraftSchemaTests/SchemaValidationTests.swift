@@ -47,15 +47,18 @@ import Testing
             .init("code", String.self, .pattern("^[A-Z]{2}[0-9]+$")),
             .init("broken", String.self, .pattern("(")),
             .init("none", String.self, .anyOf([])),
+            .init("short", String.self, .maximumLength(5)),
         ])
-        #expect(try Self.messages(schema, #"{"image":"Photo_zz9","kind":"idea","code":"ab12","broken":"x","none":"y"}"#) == [
+        let answer = #"{"image":"Photo_zz9","kind":"idea","code":"ab12","broken":"x","none":"y","short":"sixsix"}"#
+        #expect(try Self.messages(schema, answer) == [
             #"image: "Photo_zz9" is not one of Photo_a1b2c3, Photo_d4e5f6"#,
             #"kind: "idea" is not "tutorial""#,
             #"code: "ab12" does not match /^[A-Z]{2}[0-9]+$/"#,
             "broken: the schema's pattern /(/ is not a valid regular expression",
             #"none: "y" is not allowed: there are no choices"#,
+            "short: expected at most 5 characters, got 6",
         ])
-        #expect(try Self.messages(schema.resolving([:]), #"{"image":"Photo_d4e5f6","kind":"tutorial","code":"AB12"}"#)
+        #expect(try Self.messages(schema.resolving([:]), #"{"image":"Photo_d4e5f6","kind":"tutorial","code":"AB12","short":"five!"}"#)
             == ["broken: missing (a required property of Strings)", "none: missing (a required property of Strings)"])
     }
 

@@ -43,6 +43,52 @@ public struct AnswerRepair: Sendable, Hashable {
         return kept
     }
 
+    /// Ends every text that reached its schema's length guide (`GenerationGuide.maximumLength`) at its last whole
+    /// sentence, or at its last whole word with "…" when it holds no sentence end: a backend that constrains its
+    /// output stops such a text mid-word at the cap, and one that does not may run past it.
+    public mutating func endCappedTexts(_ schema: GenerationSchema) {
+        content = ended(content, schema: schema, path: "")
+    }
+
+    private mutating func ended(_ content: GeneratedContent, schema: GenerationSchema, path: String)
+        -> GeneratedContent {
+        switch (schema.kind, content) {
+        case (.object(let properties), .object(let members)):
+            return .object(members.map { member in
+                guard let property = properties.first(where: { $0.name == member.key }) else { return member }
+                let inner = path.isEmpty ? member.key : path + "." + member.key
+                return .init(member.key, ended(member.value, schema: property.schema, path: inner))
+            })
+        case (.array(let items, _, _), .array(let elements)):
+            return .array(elements.enumerated().map { ended($1, schema: items, path: path + "[\($0)]") })
+        case (.string(.maximumLength(let count)), .string(let text)) where text.count >= count:
+            let end = Self.ended(text, within: count)
+            note("\(path): stopped at its length guide of \(count) characters; "
+                + (end.hasSuffix("…") ? "ended at its last whole word" : "ended at its last whole sentence"))
+            return .string(end)
+        default:
+            return content
+        }
+    }
+
+    /// `text` within `count` characters: up to its last sentence end in the first `count` characters when that keeps
+    /// at least a quarter of them, else its last whole word there followed by "…".
+    static func ended(_ text: String, within count: Int) -> String {
+        let head = String(text.prefix(count))
+        let stops = head.indices.filter { index in
+            ".!?".contains(head[index])
+                && (head.index(after: index) == head.endIndex || head[head.index(after: index)] == " ")
+        }
+        if let stop = stops.last, head.distance(from: head.startIndex, to: stop) >= count / 4 {
+            return String(head[...stop])
+        }
+        let words = head.prefix(count - 1)
+        let next = text.dropFirst(count - 1).first
+        let whole = next == nil || next == " "
+        let cut = whole ? words : words.lastIndex(of: " ").map { words[..<$0] } ?? words
+        return cut.trimmingCharacters(in: .whitespaces.union(.punctuationCharacters)) + "…"
+    }
+
     /// Records a repair made directly on `content`.
     public mutating func note(_ repair: String) {
         repairs.append(repair)

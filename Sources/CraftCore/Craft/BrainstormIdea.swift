@@ -33,12 +33,18 @@ public struct BrainstormIdea: Sendable, Hashable, Codable {
 }
 
 extension BrainstormIdea: Generable {
+    /// The most characters of an idea's description: one sentence of about 30 words. The 1.5B model, asked for one
+    /// sentence, wrote up to eight (400 tokens of ideas); a backend that follows the schema now stops it here, and the
+    /// session keeps the whole sentences before the stop (see `AnswerRepair.endCappedTexts(_:)`).
+    public static let descriptionLength = 180
+
     /// An object with `title` and `description`.
     public static var generationSchema: GenerationSchema {
         .object("BrainstormIdea", description: "A craft project the user could make", [
             .init("title", String.self, description: "A short, inviting name for the project"),
             .init("description", String.self,
-                  description: "What the project is and how it uses the supplies, in one sentence"),
+                  description: "What the project is and how it uses the supplies, in one sentence",
+                  .maximumLength(descriptionLength)),
         ])
     }
 

@@ -63,6 +63,41 @@ public struct LibraryOffers: Sendable {
         return Prompt(prompt.segments + [.text(text)])
     }
 
+    /// Words a title may add to or leave out of a library project's and still name it: paper is what origami folds,
+    /// and "a classic paper boat" is the library's Paper Boat.
+    public static let plainTitleWords: Set<String> = [
+        "origami", "paper", "folded", "folding", "simple", "easy", "classic", "traditional", "basic", "little", "mini", "small",
+    ]
+
+    /// Whether an idea's `title` names `project`: it holds the project's title (articles aside), or its words are the
+    /// project's once `plainTitleWords` and plurals are set aside ("Origami Cranes" is the library's Paper Crane;
+    /// "Heart Garland" is not its Paper Heart, and "Paper Bookmark" is not its Fabric Bookmark).
+    public static func names(_ project: LibraryProject, _ title: String) -> Bool {
+        if (" " + CraftText.nearKey(title) + " ").contains(" " + CraftText.nearKey(project.title) + " ") {
+            return true
+        }
+        func distinct(_ text: String) -> Set<String> {
+            Set(CraftText.nearKey(text).split(separator: " ").map { singular(String($0)) }
+                .filter { !plainTitleWords.contains($0) })
+        }
+        let words = distinct(project.title)
+        return !words.isEmpty && distinct(title) == words
+    }
+
+    /// Other names of a word in the library's titles.
+    static let synonyms = ["airplane": "plane", "aeroplane": "plane", "aeroplanes": "plane", "airplanes": "plane"]
+
+    /// A word without its plural ending, in the library's own name: "cranes" is "crane", "boxes" is "box",
+    /// "airplane" is "plane", "glass" stays.
+    static func singular(_ word: String) -> String {
+        if let name = synonyms[word] { return name }
+        if word.count > 4, word.hasSuffix("es"), ["x", "s", "ch", "sh"].contains(where: word.dropLast(2).hasSuffix) {
+            return String(word.dropLast(2))
+        }
+        if word.count > 3, word.hasSuffix("s"), !word.hasSuffix("ss") { return String(word.dropLast()) }
+        return word
+    }
+
     /// The ideas with every one that names a project the supplies make marked as that project (under the library's
     /// title and with its description); when none does and `offered` is not empty, the first offered project is
     /// added after them.
@@ -72,10 +107,7 @@ public struct LibraryOffers: Sendable {
         var taken: Set<String> = []
         var result = ideas.map { idea in
             var idea = idea
-            let key = " " + CraftText.nearKey(idea.title) + " "
-            if let project = makeable.first(where: { project in
-                !taken.contains(project.id) && key.contains(" " + CraftText.nearKey(project.title) + " ")
-            }) {
+            if let project = makeable.first(where: { !taken.contains($0.id) && Self.names($0, idea.title) }) {
                 taken.insert(project.id)
                 idea.title = project.title
                 idea.description = project.description

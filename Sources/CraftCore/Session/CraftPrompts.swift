@@ -66,15 +66,29 @@ public enum CraftPrompts {
         var shown: [Prompt.Segment] = []
         if !photos.isEmpty {
             let readings = photos.compactMap { photo in
-                CategoryReading(photo.reading).map { "\(photo.label): \($0.category.shortName) (\($0.reason))" }
+                CategoryReading(photo.reading).map { "\(photo.label): \($0.category.shortName)" }
             }
             shown = [.text(lead(photos) + " origami describes each one.")]
-                + photos.map { .image($0) }
+                + photos.map { .image(withoutMisleadingLikeness($0)) }
                 + (readings.isEmpty ? [] : [.text("origami reads them as: " + readings.joined(separator: "; ") + ".")])
         }
         return Prompt(
             shown + [.text(ideasRequest), .text(ideasGuide)]
                 + filter(hint, lead: "Only consider ideas that fit this request from the person"))
+    }
+
+    /// `photo` as the ideas prompt shows it: a photo origami reads as supplies goes without the image classifier's
+    /// likeness, which names an everyday object the material only looks like (paper squares are "most like an
+    /// envelope", yarn and needles "a hair clip"). Asked for ideas with it, the 1.5B model made the likeness itself:
+    /// "Laptop Case Origami", "Origami Band-Aid" (4 of 6 Quick start brainstorms).
+    static func withoutMisleadingLikeness(_ photo: Attachment) -> Attachment {
+        guard let reading = photo.reading, reading.category == ImageCategory.supplies.shortName,
+            let likeness = reading.likeness, let description = photo.description, description.hasSuffix(likeness)
+        else { return photo }
+        var shown = photo
+        shown.description = String(description.dropLast(likeness.count))
+            .trimmingCharacters(in: .whitespaces)
+        return shown
     }
 
     /// The request for the tutorial of the chosen idea.

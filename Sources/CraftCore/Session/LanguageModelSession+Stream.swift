@@ -79,8 +79,8 @@ extension LanguageModelSession {
         return answer
     }
 
-    /// Repairs, checks and decodes an answer's content: whitespace trimmed and the type's `DomainRules` repairs
-    /// made first, then the schema's guides and the type's decoder.
+    /// Repairs, checks and decodes an answer's content: texts stopped at their length guide ended, whitespace trimmed
+    /// and the type's `DomainRules` repairs made first, then the schema's guides and the type's decoder.
     static func decode<Content: Generable>(
         _ content: Result<GeneratedContent, SchemaError>?,
         as type: Content.Type,
@@ -89,6 +89,7 @@ extension LanguageModelSession {
         guard let content else { return .failure(.violations([.init("the answer is empty")])) }
         return content.flatMap { content in
             var repair = AnswerRepair(content)
+            repair.endCappedTexts(schema)
             repair.trimWhitespace()
             if let ruled = Content.self as? any DomainRules.Type { ruled.repair(&repair) }
             return Result {

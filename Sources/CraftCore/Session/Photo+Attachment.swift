@@ -18,6 +18,6 @@ extension Photo {
         let text = words.map { description + " " + $0 } ?? description
         return Attachment(
             label: label, sha256: sha256, mimeType: "image/jpeg", data: jpegData, description: text,
-            reading: Attachment.Reading(category: reading.category.shortName, reason: reading.reason))
+            reading: Attachment.Reading(category: reading.category.shortName, reason: reading.reason, likeness: words))
     }
 }

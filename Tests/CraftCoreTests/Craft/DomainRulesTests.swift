@@ -121,4 +121,35 @@ import Testing
         #expect(repair.content["steps"]?.arrayValue?.compactMap { $0["number"]?.intValue } == [2, 7])
         #expect(repair.repairs == ["steps[1]: \"A\" repeats steps[0]; removed"])
     }
+
+    @Test(arguments: [
+        // Stopped mid-word at the cap: the whole sentences before the stop are kept.
+        ("Fold a cat face. Use the crimson squares for the ears and the gol", 48, "Fold a cat face."),
+        // No sentence end, or one too early to keep: the last whole word, marked as cut.
+        ("Fold a cat face from the crimson squares and the gold", 30, "Fold a cat face from the…"),
+        ("Yes. Fold a cat face from the crimson squares", 30, "Yes. Fold a cat face from the…"),
+        // A text that ran past its cap on a backend that does not constrain it.
+        ("One sentence. Two sentences. Three sentences and more words", 40, "One sentence. Two sentences."),
+    ])
+    func aTextStoppedAtItsLengthGuideEndsAtItsLastWholeSentence(text: String, cap: Int, ended: String) {
+        #expect(AnswerRepair.ended(text, within: cap) == ended)
+        #expect(AnswerRepair.ended(text, within: cap).count <= cap)
+    }
+
+    @Test func onlyTextsThatReachedTheirGuideAreEndedAndEachIsNamed() throws {
+        let cap = BrainstormIdea.descriptionLength
+        let long = String(repeating: "Fold it neatly. ", count: 20)
+        let answer = GeneratedContent.object([.init("ideas", .array([
+            .object([.init("title", .string("Cup")), .init("description", .string("A cup."))]),
+            .object([.init("title", .string("Boat")), .init("description", .string(long))]),
+        ]))])
+        var repair = AnswerRepair(answer)
+        repair.endCappedTexts(BrainstormIdeaList.generationSchema)
+        let descriptions = repair.content["ideas"]?.arrayValue?.compactMap { $0["description"]?.stringValue }
+        #expect(descriptions?.first == "A cup.")
+        #expect(descriptions?.last.map { $0.count <= cap && $0.hasSuffix("neatly.") } == true)
+        #expect(repair.repairs == [
+            "ideas[1].description: stopped at its length guide of \(cap) characters; ended at its last whole sentence",
+        ])
+    }
 }

@@ -59,7 +59,8 @@ enum ExpectedSchemas {
                         "title": {"type": "string", "description": "A short, inviting name for the project"},
                         "description": {
                             "type": "string",
-                            "description": "What the project is and how it uses the supplies, in one sentence"
+                            "description": "What the project is and how it uses the supplies, in one sentence",
+                            "maxLength": 180
                         }
                     },
                     "required": ["title", "description"],

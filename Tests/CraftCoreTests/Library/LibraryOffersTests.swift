@@ -50,6 +50,16 @@ import Testing
         #expect(result.ideas[1].description == "A small box with a star lid.")
     }
 
+    @Test(arguments: [
+        ("Origami Crane", "crane"), ("Paper Cranes", "crane"), ("A Classic Paper Boat", "paper-boat"),
+        ("Origami Airplane", "paper-plane"), ("Simple Origami Heart", "heart"), ("Fortune Teller Game", "fortune-teller"),
+        ("Heart Garland", nil), ("Origami Fox", nil), ("Paper Bookmark", nil), ("Boat Race", nil),
+    ] as [(String, String?)])
+    func anIdeaIsALibraryProjectWhenOnlyPlainWordsOrAPluralSetItsTitleApart(title: String, id: String?) {
+        let named = offers.library.projects.filter { LibraryOffers.names($0, title) }.map(\.id)
+        #expect(named == (id.map { [$0] } ?? []), "\(title)")
+    }
+
     @Test func whenTheModelChoosesNoneTheEasiestIsOfferedBesideItsIdeas() async throws {
         let model = TestLanguageModel(answers: [Flow.analyses(["Photo_a1b2c3"]), Flow.ideas])
         let result = try await Brainstorm(session: LanguageModelSession(model: model))

@@ -21,8 +21,8 @@ import Testing
         {"images": [{"image": "Photo_aaaaaa", "analysis": "Red paper squares.", "typeOfImage": "craft supplies"}]}
         """#
     static let ideas = #"""
-        {"ideas": [{"title": "Crane", "description": "A red crane."}, {"title": "Boat", "description": "A boat."},
-        {"title": "Cup", "description": "A paper cup."}]}
+        {"ideas": [{"title": "Star Box", "description": "A red box."}, {"title": "Lantern", "description": "A lantern."},
+        {"title": "Garland", "description": "A paper garland."}]}
         """#
     static let tutorial = #"""
         {"title": "Paper Boat", "materials": ["red paper"], "steps": [
@@ -79,7 +79,7 @@ import Testing
         let model = TestLanguageModel(answers: [Self.analysis, Self.ideas, Self.ideas])
         let outcome = try await bench(model).brainstorm(photos: [photo], hint: nil)
         // The model chose no library project, so the library's easiest paper project is offered beside its ideas.
-        #expect(outcome.result.ideas.map(\.title) == ["Crane", "Boat", "Cup", "Paper Cup"])
+        #expect(outcome.result.ideas.map(\.title) == ["Star Box", "Lantern", "Garland", "Paper Cup"])
         let project = try store.load()
         #expect(project.photos == [Project.PhotoRecord(label: "Photo_aaaaaa", path: "red.jpg", sha256: "aaaaaa00")])
         #expect(project.analyses.map(\.typeOfImage) == [.supplies])

@@ -48,7 +48,7 @@ struct LongUseEndToEndTests {
                 try analyses(["paper-warm.jpg", "paper-cool.png"]),
                 try analyses(["yarn-and-needles.jpg", "fabric-and-buttons.webp"]),
             ],
-            "BrainstormIdeaList": [ideas(["Crane", "Boat", "Cup"]), ideas(["Scarf", "Pouch", "Bracelet"])],
+            "BrainstormIdeaList": [ideas(["Lantern", "Gift Tag", "Garland"]), ideas(["Scarf", "Pouch", "Bracelet"])],
             "Tutorial": [
                 tutorial("Paper Crane", ["Fold a square", "Make a bird base", "Shape the wings"]),
                 tutorial("Fabric Pouch", ["Cut the fabric", "Sew the sides", "Add the button", "Turn it out"]),
