@@ -23,7 +23,8 @@ parallel tests apart), or else from --mode. Modes:
 The answer is a fixed small JSON document, or with --answer FILE that file's text (a scripted model answer for an
 end-to-end test that needs one the installable model never gives). With --answers FILE, a JSON object mapping a
 response_format schema name (e.g. "Tutorial") to a list of answers, a request asking for that schema gets the next
-answer of its list (the last one again once the list is used up), so one server can play a whole scripted session. With --slots N, /props says total_slots N, as a
+answer of its list (the last one again once the list is used up), so one server can play a whole scripted session;
+an Ollama request, whose format is the bare schema, gets the list whose first answer has the schema's properties. With --slots N, /props says total_slots N, as a
 llama-server started with -np N does. Standard library only. Binds 127.0.0.1 only.
 Prints `PORT n` on stdout once listening. Stops after --lifetime
 seconds, after --max-requests requests, or when standard input closes (so it dies with the test process).
@@ -39,7 +40,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 ANSWER = '{"title":"Paper crane","steps":3}'
 SCHEMA_BREAKING = '{"title":42}'
-MODEL_LIST = ["ok-model", "qwen2.5:latest", "llava:7b"]
+MODEL_LIST = ["ok-model", "qwen2.5:latest", "llava:7b", "qwen2.5vl:3b"]
 MAX_BODY = 64 * 1024 * 1024
 HUGE = 50 * 1024 * 1024
 counters = {}
@@ -47,10 +48,25 @@ counters_lock = threading.Lock()
 SCRIPT = {}
 
 
-def scripted(request):
-    """The next scripted answer (--answers) for the schema the request asks for, or None."""
+def script_name(request):
+    """The schema a request asks for: the OpenAI wire names it; Ollama's `format` is the bare schema, so there it is the
+    script whose first answer has the schema's required properties and no other."""
     response_format = request.get("response_format") or {}
     name = (response_format.get("json_schema") or {}).get("name")
+    schema = request.get("format")
+    if name is not None or not isinstance(schema, dict):
+        return name
+    allowed, required = set(schema.get("properties") or {}), set(schema.get("required") or [])
+    for candidate, answers in SCRIPT.items():
+        keys = set(json.loads(answers[0])) if answers else set()
+        if required <= keys <= allowed:
+            return candidate
+    return None
+
+
+def scripted(request):
+    """The next scripted answer (--answers) for the schema the request asks for, or None."""
+    name = script_name(request)
     with counters_lock:
         answers = SCRIPT.get(name)
         if not answers:

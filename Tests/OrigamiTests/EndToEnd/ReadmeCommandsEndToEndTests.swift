@@ -5,9 +5,9 @@ import Foundation
 import Testing
 
 /// README commands that no other end-to-end test runs as written, on a scripted server (scripts/fault-server.py
-/// --answers: each schema's answers in turn, over the OpenAI wire): `origami coach --done PHOTO`, which asks no
-/// model ("Several tutorials" and the Quick start's flow), and `--vision yes` for a server that cannot say whether
-/// its model sees ("A model that can see": vLLM has no /props). Each script holds no answer for the request the
+/// --answers: each schema's answers in turn, over the OpenAI wire or Ollama's): `origami coach --done PHOTO`, which
+/// asks no model ("Several tutorials" and the Quick start's flow), `--vision yes` for a server that cannot say whether
+/// its model sees ("A model that can see": vLLM has no /props), and `--backend ollama --model qwen2.5vl:3b`. Each script holds no answer for the request the
 /// command must not make, so making it fails the command.
 @Suite(.enabled(if: FaultServer.isAvailable, "needs python3 for scripts/fault-server.py"))
 struct ReadmeCommandsEndToEndTests {
@@ -91,5 +91,21 @@ struct ReadmeCommandsEndToEndTests {
         #expect(prompts.first?.contains("origami reads them as: Photo_") == true, "\(prompts)")
         #expect(prompts.first?.contains(": supplies.") == true, "\(prompts)")
         #expect(prompts.first?.contains("several loose materials") == false, "the reason is for the person: \(prompts)")
+    }
+
+    /// "Using Ollama or another server": `origami brainstorm photo.jpg --backend ollama --model qwen2.5vl:3b`, with
+    /// `OLLAMA_HOST` at the scripted server speaking Ollama's wire (`/api/show` lists "vision" for the model, so the
+    /// photo is sent as an image and analysed, then the ideas are asked).
+    @Test func ollamaWithAVisionModelAnalysesThePhotoAndOffersIdeas() throws {
+        let (process, server) = try Self.setUp(mode: "ok")
+        var origami = process
+        try FileManager.default.copyItem(at: origami.file(Self.warm), to: origami.file("photo.jpg"))
+        origami.environment["OLLAMA_HOST"] = server.baseURL.absoluteString
+        let run = try origami.succeed(["brainstorm", "photo.jpg", "--backend", "ollama", "--model", "qwen2.5vl:3b"])
+        #expect(run.stdout.contains("Four squares of warm origami paper on a wooden table."), "\(run.stdout)")
+        #expect(run.stdout.contains("1. Star Box") && run.stdout.contains("3. Gift Tag"), "\(run.stdout)")
+        let saved = try origami.project()
+        #expect(saved.ideas.prefix(3).map(\.title) == ["Star Box", "Lantern", "Gift Tag"])
+        #expect(saved.analyses.map(\.typeOfImage) == [.supplies])
     }
 }
