@@ -29,9 +29,12 @@ let package = Package(
             providers: [.apt(["libturbojpeg0-dev", "libpng-dev", "libwebp-dev", "libheif-dev"])]
         ),
         .target(name: "CraftSchema", swiftSettings: strict),
-        .target(name: "CraftImages", dependencies: ["CraftSchema", "CImageLibs"], swiftSettings: strict),
-        // The classifier's kernels are optimised in every configuration: unoptimised SIMD code runs a photo in
-        // minutes instead of a tenth of a second, too slow for the debug builds the tests and `swift run` use.
+        // The photo pipeline and the classifier's kernels are optimised in every configuration: unoptimised, the
+        // classifier's SIMD code runs a photo in minutes instead of a tenth of a second, and the pipeline (resizing,
+        // colour clusters, outlines, creases) takes seconds a photo in the debug builds the tests and `swift run` use.
+        .target(
+            name: "CraftImages", dependencies: ["CraftSchema", "CImageLibs"],
+            swiftSettings: strict + [.unsafeFlags(["-O"])]),
         .target(
             name: "CraftVision", dependencies: ["CraftImages"], swiftSettings: strict + [.unsafeFlags(["-O"])]),
         .target(name: "CraftBackends", dependencies: ["CraftSchema"], swiftSettings: strict),
