@@ -24,10 +24,10 @@ The answer is a fixed small JSON document, or with --answer FILE that file's tex
 end-to-end test that needs one the installable model never gives). With --answers FILE, a JSON object mapping a
 response_format schema name (e.g. "Tutorial") to a list of answers, a request asking for that schema gets the next
 answer of its list (the last one again once the list is used up), so one server can play a whole scripted session;
-an Ollama request, whose format is the bare schema, gets the list whose first answer has the schema's properties. With --slots N, /props says total_slots N, as a
-llama-server started with -np N does. Standard library only. Binds 127.0.0.1 only.
-Prints `PORT n` on stdout once listening. Stops after --lifetime
-seconds, after --max-requests requests, or when standard input closes (so it dies with the test process).
+an Ollama request, whose format is the bare schema, gets the list whose first answer has the schema's properties.
+With --slots N, /props says total_slots N, as a llama-server started with -np N does. Standard library only. Binds
+127.0.0.1 only. Prints `PORT n` on stdout once listening. Stops after --lifetime seconds, after --max-requests
+requests, or when standard input closes (so it dies with the test process).
 """
 import argparse
 import json

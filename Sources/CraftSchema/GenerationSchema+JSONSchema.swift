@@ -46,7 +46,7 @@ extension GenerationSchema {
         case .string(.pattern(let pattern)):
             add("pattern", .string(pattern))
         case .string(.maximumLength(let count)):
-            // OpenAI's strict mode refuses keywords it does not support; there the cap is the prompt's and the repair's.
+            // OpenAI's strict mode refuses keywords it does not support: there the prompt and the repair keep the cap.
             if !strict { add("maxLength", GeneratedContent(count)) }
         case .string(.free), .string(.dynamicChoices), .boolean:
             break

@@ -26,7 +26,8 @@ import Testing
             "weight":{"type":"number","minimum":0.5},
             "tags":{"type":"array","items":{"type":"string"},"minItems":2,"maxItems":2},
             "photo":{"type":"string","description":"Which photo"},
-            "child":{"type":"object","properties":{"ok":{"type":"boolean"}},"required":["ok"],"additionalProperties":false},
+            "child":{"type":"object","properties":{"ok":{"type":"boolean"}},"required":["ok"],
+            "additionalProperties":false},
             "note":{"type":"string","maxLength":40}},
             "required":["name","kind","rating","tags","photo","note"],"additionalProperties":false}
             """#
@@ -46,7 +47,8 @@ import Testing
             "child":{"type":["object","null"],"properties":{"ok":{"type":"boolean"}},"required":["ok"],
             "additionalProperties":false},
             "note":{"type":"string"}},
-            "required":["name","mood","kind","rating","weight","tags","photo","child","note"],"additionalProperties":false}
+            "required":["name","mood","kind","rating","weight","tags","photo","child","note"],
+            "additionalProperties":false}
             """#
         #expect(try GeneratedContent(json: Self.sample.jsonSchema(.openAIStrict)) == GeneratedContent(json: expected))
     }

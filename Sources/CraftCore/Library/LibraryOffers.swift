@@ -66,7 +66,8 @@ public struct LibraryOffers: Sendable {
     /// Words a title may add to or leave out of a library project's and still name it: paper is what origami folds,
     /// and "a classic paper boat" is the library's Paper Boat.
     public static let plainTitleWords: Set<String> = [
-        "origami", "paper", "folded", "folding", "simple", "easy", "classic", "traditional", "basic", "little", "mini", "small",
+        "origami", "paper", "folded", "folding", "simple", "easy", "classic", "traditional", "basic", "little",
+        "mini", "small",
     ]
 
     /// Whether an idea's `title` names `project`: it holds the project's title (articles aside), or its words are the

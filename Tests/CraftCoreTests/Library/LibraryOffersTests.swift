@@ -52,7 +52,8 @@ import Testing
 
     @Test(arguments: [
         ("Origami Crane", "crane"), ("Paper Cranes", "crane"), ("A Classic Paper Boat", "paper-boat"),
-        ("Origami Airplane", "paper-plane"), ("Simple Origami Heart", "heart"), ("Fortune Teller Game", "fortune-teller"),
+        ("Origami Airplane", "paper-plane"), ("Simple Origami Heart", "heart"),
+        ("Fortune Teller Game", "fortune-teller"),
         ("Heart Garland", nil), ("Origami Fox", nil), ("Paper Bookmark", nil), ("Boat Race", nil),
     ] as [(String, String?)])
     func anIdeaIsALibraryProjectWhenOnlyPlainWordsOrAPluralSetItsTitleApart(title: String, id: String?) {

@@ -21,8 +21,8 @@ import Testing
         {"images": [{"image": "Photo_aaaaaa", "analysis": "Red paper squares.", "typeOfImage": "craft supplies"}]}
         """#
     static let ideas = #"""
-        {"ideas": [{"title": "Star Box", "description": "A red box."}, {"title": "Lantern", "description": "A lantern."},
-        {"title": "Garland", "description": "A paper garland."}]}
+        {"ideas": [{"title": "Star Box", "description": "A red box."},
+        {"title": "Lantern", "description": "A lantern."}, {"title": "Garland", "description": "A paper garland."}]}
         """#
     static let tutorial = #"""
         {"title": "Paper Boat", "materials": ["red paper"], "steps": [

@@ -7,8 +7,8 @@ import Testing
 /// README commands that no other end-to-end test runs as written, on a scripted server (scripts/fault-server.py
 /// --answers: each schema's answers in turn, over the OpenAI wire or Ollama's): `origami coach --done PHOTO`, which
 /// asks no model ("Several tutorials" and the Quick start's flow), `--vision yes` for a server that cannot say whether
-/// its model sees ("A model that can see": vLLM has no /props), and `--backend ollama --model qwen2.5vl:3b`. Each script holds no answer for the request the
-/// command must not make, so making it fails the command.
+/// its model sees ("A model that can see": vLLM has no /props), and `--backend ollama --model qwen2.5vl:3b`. Each
+/// script holds no answer for the request the command must not make, so making it fails the command.
 @Suite(.enabled(if: FaultServer.isAvailable, "needs python3 for scripts/fault-server.py"))
 struct ReadmeCommandsEndToEndTests {
     static let photos = OrigamiProcess.packageRoot.appendingPathComponent("SamplePhotos")
@@ -25,7 +25,9 @@ struct ReadmeCommandsEndToEndTests {
             "BrainstormIdeaList": [["ideas": ["Star Box", "Lantern", "Gift Tag"].map {
                 ["title": $0, "description": "A \($0.lowercased()) folded from one square."]
             }]],
-            "Tutorial": [LongUseEndToEndTests.tutorial("Star Box", ["Fold in half", "Fold the corners", "Open the box"])],
+            "Tutorial": [
+                LongUseEndToEndTests.tutorial("Star Box", ["Fold in half", "Fold the corners", "Open the box"]),
+            ],
         ]
     }
 
