@@ -57,7 +57,7 @@ public struct EvalManifest: Sendable, Hashable {
         let folder = url.deletingLastPathComponent()
         var entries: [URL: Entry] = [:]
         for photo in file.photos {
-            let location = folder.appendingPathComponent(photo.file).standardizedFileURL
+            let location = EvalSuite.location(of: photo.file, in: folder)
             entries[location] = Entry(category: photo.category, step: photo.step, complete: photo.complete)
         }
         let series = file.progressSeries.map { series in

@@ -5,6 +5,12 @@ public import Foundation
 /// photos, inputs and expectations are resolved and checked when the file is loaded, so a mistake in the suite
 /// stops the run before any model is asked.
 public struct EvalSuite: Sendable, Hashable {
+    /// Where a path written in a suite or manifest file points: an absolute path as it is, a relative one from the
+    /// file's `folder`.
+    static func location(of path: String, in folder: URL) -> URL {
+        (path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)).standardizedFileURL
+    }
+
     /// How long one run of a case may take when neither the case nor the suite says.
     public static let defaultTimeoutSeconds: Double = 300
 
@@ -55,7 +61,7 @@ public struct EvalSuite: Sendable, Hashable {
         let file = try SuiteDecoding.decode(SuiteFile.self, from: data, file: display)
         let folder = url.deletingLastPathComponent()
         let manifest = try file.manifest.map { path throws(EvalError) in
-            try EvalManifest.load(contentsOf: folder.appendingPathComponent(path), displayName: path)
+            try EvalManifest.load(contentsOf: Self.location(of: path, in: folder), displayName: path)
         }
         let resolver = CaseResolver(file: display, folder: folder, manifest: manifest, manifestName: file.manifest)
         var cases: [EvalCase] = []
@@ -70,7 +76,7 @@ public struct EvalSuite: Sendable, Hashable {
             cases.append(try resolver.resolve(raw, index: index, defaults: file.defaults))
         }
         let name = file.name ?? url.deletingPathExtension().lastPathComponent
-        let cassette = file.defaults.cassette.map { folder.appendingPathComponent($0).standardizedFileURL }
+        let cassette = file.defaults.cassette.map { Self.location(of: $0, in: folder) }
         var suite = EvalSuite(
             name: name, url: url, backend: file.defaults.backend, model: file.defaults.model, cassette: cassette,
             cases: cases, gates: file.gates
@@ -174,7 +180,7 @@ private struct CaseResolver {
 
     /// A photo path of the suite (relative to it) made absolute; an error naming `key` when no such file exists.
     private func photo(_ path: String, key: String) throws(EvalError) -> EvalPhoto {
-        let url = folder.appendingPathComponent(path).standardizedFileURL
+        let url = EvalSuite.location(of: path, in: folder)
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw .missingPhoto(file: file, path: key, photo: path)
         }

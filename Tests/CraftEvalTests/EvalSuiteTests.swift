@@ -160,4 +160,11 @@ import Testing
             #expect("\(error)".contains("does not describe extra.jpg"))
         }
     }
+
+    @Test func aPathInASuiteIsFromItsFolderUnlessItIsAbsolute() {
+        let folder = URL(fileURLWithPath: "/suites/evals")
+        #expect(EvalSuite.location(of: "../photos/a.jpg", in: folder).path == "/suites/photos/a.jpg")
+        #expect(EvalSuite.location(of: "/elsewhere/b.jpg", in: folder).path == "/elsewhere/b.jpg")
+        #expect(EvalSuite.location(of: "c.jsonl", in: folder).path == "/suites/evals/c.jsonl")
+    }
 }

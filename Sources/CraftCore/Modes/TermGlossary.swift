@@ -12,15 +12,29 @@ public struct TermGlossary: Sendable {
         self.session = session
     }
 
-    /// The terms of `tutorial` a beginner may need explained, each once (the session drops repeats as a repair).
+    /// The terms of `tutorial` a beginner may need explained, each once (the session drops repeats as a repair), and
+    /// none of the words origami frames the tutorial with (see `framing(of:)`), which are dropped and listed among
+    /// the repairs.
     public func extractTerms(from tutorial: Tutorial) async throws -> GenerationResult<ExtractedTerms> {
         try await session.switchMode(.term)
         let text = tutorial.promptText
-        return try await session.respond(
+        var result = try await session.respond(
             to: CraftPrompts.extractTerms(tutorialText: text),
             generating: ExtractedTerms.self,
             validate: { Self.violations(of: $0, in: text) }
         )
+        let framing = Self.framing(of: tutorial)
+        for (index, term) in result.content.terms.enumerated() where framing.contains(Self.normalised(term)) {
+            result.repairs.append("terms[\(index)]: \"\(term)\" frames the tutorial, it is no craft term; removed")
+        }
+        result.content.terms.removeAll { framing.contains(Self.normalised($0)) }
+        return result
+    }
+
+    /// What origami writes around a tutorial's steps (`Tutorial.promptText`), normalised: its title and the
+    /// headings "Materials" and "Steps". The 0.5B model listed all three as terms of the sample cup's tutorial.
+    static func framing(of tutorial: Tutorial) -> Set<String> {
+        [normalised(tutorial.title), "materials", "materials:", "steps", "steps:"]
     }
 
     /// An explanation of `term` as it is used in `tutorial`.

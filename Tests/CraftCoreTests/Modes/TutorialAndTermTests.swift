@@ -41,6 +41,19 @@ import Testing
         #expect(call.prompt?.text.contains("1. Fold a triangle: Fold the square in half corner to corner") == true)
     }
 
+    @Test func theTutorialsTitleAndHeadingsAreNoTermsAndAreDropped() async throws {
+        let model = TestLanguageModel(answers: [#"{"terms": ["Paper Cup", "Materials", "valley fold", "Steps:"]}"#])
+        let result = try await TermGlossary(session: LanguageModelSession(model: model)).extractTerms(
+            from: Flow.tutorial)
+        #expect(result.content.terms == ["valley fold"])
+        #expect(result.retries == 0, "dropped, not asked for again")
+        #expect(result.repairs == [
+            #"terms[0]: "Paper Cup" frames the tutorial, it is no craft term; removed"#,
+            #"terms[1]: "Materials" frames the tutorial, it is no craft term; removed"#,
+            #"terms[3]: "Steps:" frames the tutorial, it is no craft term; removed"#,
+        ])
+    }
+
     @Test func anExplanationMustBeAboutTheTermAskedFor() async throws {
         let model = TestLanguageModel(answers: [
             #"{"term": "mountain fold", "explanation": "A fold that makes a ridge."}"#,

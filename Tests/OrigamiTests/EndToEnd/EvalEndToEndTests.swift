@@ -79,10 +79,36 @@ import Testing
         #expect(fell.stderr.contains("error: eval figures fell below the baseline:\n  - coach-balanced-accuracy: "))
     }
 
+    /// The shipped suite written into the test's directory with its relative paths made absolute, and its first case
+    /// expecting an idea no recorded answer has, so that case fails whatever the recording says.
+    func suiteWithAFailingCase() throws -> URL {
+        let folder = Self.suite.deletingLastPathComponent()
+        func absolute(_ value: Any) -> Any {
+            switch value {
+            case let text as String where text.hasPrefix("../") || text.hasSuffix(".jsonl"):
+                return folder.appendingPathComponent(text).standardizedFileURL.path
+            case let list as [Any]: return list.map(absolute)
+            case let object as [String: Any]: return object.mapValues(absolute)
+            default: return value
+            }
+        }
+        var suite = try #require(
+            absolute(try JSONSerialization.jsonObject(with: Data(contentsOf: Self.suite))) as? [String: Any])
+        var cases = try #require(suite["cases"] as? [[String: Any]])
+        var expect = try #require(cases[0]["expect"] as? [String: Any])
+        expect["contains"] = [["path": "ideas[*].title", "text": "an idea no recording holds"]]
+        cases[0]["expect"] = expect
+        suite["cases"] = cases
+        let file = origami.file("failing.json")
+        try JSONSerialization.data(withJSONObject: suite).write(to: file)
+        return file
+    }
+
     @Test(.enabled(if: recorded, "needs the suite's cassette and baseline report (scripts/record-evals)"))
     func aFailedGateExitsHundredAndOnlyFailingRerunsTheFailures() throws {
+        let suite = try suiteWithAFailingCase()
         let first = try origami.run([
-            "eval", Self.suite.path, "--backend", "replay", "--cassette", Self.cassette.path, "--min-pass-rate", "1",
+            "eval", suite.path, "--backend", "replay", "--cassette", Self.cassette.path, "--min-pass-rate", "1",
             "--json-report", "r.json",
         ])
         let report = try #require(
@@ -90,12 +116,11 @@ import Testing
         let runs = try #require(report["runs"] as? [[String: Any]])
         let failing = Set(runs.filter { ($0["assertions"] as? [[String: Any]])?.contains { $0["passed"] as? Bool == false } == true }
             .compactMap { $0["caseName"] as? String })
-        // The recorded answers fail some cases (see the README); without one, --only-failing would go unchecked.
-        try #require(!failing.isEmpty, "no case of the replayed suite fails, so --only-failing cannot be checked")
+        #expect(failing == ["brainstorm warm paper, sunset print, crimson crane"])
         #expect(first.status == 100)
         #expect(first.stderr.contains("error: eval gate failed:\n  - min-pass-rate: "))
         let again = try origami.run([
-            "eval", Self.suite.path, "--backend", "replay", "--cassette", Self.cassette.path, "--only-failing", "r.json",
+            "eval", suite.path, "--backend", "replay", "--cassette", Self.cassette.path, "--only-failing", "r.json",
             "--min-pass-rate", "1", "--json-report", "again.json",
         ])
         let rerun = try #require(
