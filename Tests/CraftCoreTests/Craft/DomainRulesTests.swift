@@ -136,6 +136,15 @@ import Testing
         #expect(AnswerRepair.ended(text, within: cap).count <= cap)
     }
 
+    @Test(arguments: [
+        ("The fox's body is a salmon", 30, true), ("A fox with a white tail.", 30, false), ("A fox.", 30, false),
+        ("A fox with a white tail (and ears).", 40, false), ("A fox with a white tail and", 40, false),
+        (String(repeating: "a", count: 30), 30, true),
+    ])
+    func aTextNearItsGuideThatEndsNoSentenceWasStopped(text: String, guide: Int, stopped: Bool) {
+        #expect(AnswerRepair.stopped(text, guide: guide) == stopped, "\(text)")
+    }
+
     @Test func onlyTextsThatReachedTheirGuideAreEndedAndEachIsNamed() throws {
         let cap = BrainstormIdea.descriptionLength
         let long = String(repeating: "Fold it neatly. ", count: 20)
