@@ -49,20 +49,21 @@ public struct AnswerRepair: Sendable, Hashable {
     /// quarter of its guide that stops without ending a sentence counts as stopped too: llama.cpp's grammar ended the
     /// 1.5B model's ideas mid-sentence at 151–177 of 180 characters ("The fox's body is a salmon").
     public mutating func endCappedTexts(_ schema: GenerationSchema) {
-        content = ended(content, schema: schema, path: "")
+        content = endingCapped(content, schema: schema, path: "")
     }
 
-    private mutating func ended(_ content: GeneratedContent, schema: GenerationSchema, path: String)
+    /// `content` with each capped text under it ended, each ending noted under its path ("ideas[1].description").
+    private mutating func endingCapped(_ content: GeneratedContent, schema: GenerationSchema, path: String)
         -> GeneratedContent {
         switch (schema.kind, content) {
         case (.object(let properties), .object(let members)):
             return .object(members.map { member in
                 guard let property = properties.first(where: { $0.name == member.key }) else { return member }
                 let inner = path.isEmpty ? member.key : path + "." + member.key
-                return .init(member.key, ended(member.value, schema: property.schema, path: inner))
+                return .init(member.key, endingCapped(member.value, schema: property.schema, path: inner))
             })
         case (.array(let items, _, _), .array(let elements)):
-            return .array(elements.enumerated().map { ended($1, schema: items, path: path + "[\($0)]") })
+            return .array(elements.enumerated().map { endingCapped($1, schema: items, path: path + "[\($0)]") })
         case (.string(.maximumLength(let count)), .string(let text)) where Self.stopped(text, guide: count):
             let end = Self.ended(text, within: count)
             note("\(path): stopped at its length guide of \(count) characters; "
