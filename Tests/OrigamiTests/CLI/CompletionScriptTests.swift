@@ -1,3 +1,4 @@
+import CraftTesting
 import Foundation
 @testable import origami
 import Testing
@@ -9,7 +10,11 @@ import Testing
         ["/usr/bin/\(name)", "/bin/\(name)"].first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    private func run(_ executable: String, _ arguments: [String]) throws -> (Int32, String) {
+    private func run(_ executable: String, _ arguments: [String]) async throws -> (Int32, String) {
+        try await offThePool { try Self.runBlocking(executable, arguments) }
+    }
+
+    private static func runBlocking(_ executable: String, _ arguments: [String]) throws -> (Int32, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -43,7 +48,7 @@ import Testing
     }
 
     @Test(.enabled(if: shell("bash") != nil, "needs bash on PATH"))
-    func bashCompletesCommandsOptionsAndValues() throws {
+    func bashCompletesCommandsOptionsAndValues() async throws {
         let file = try scriptFile("bash")
         let driver = """
             source \(file.path)
@@ -57,22 +62,22 @@ import Testing
             comp origami coach --st
             comp origami library paper-c
             """
-        let (status, output) = try run(Self.shell("bash")!, ["-c", driver])
+        let (status, output) = try await run(Self.shell("bash")!, ["-c", driver])
         #expect(status == 0)
         #expect(output == "brainstorm\n--help --hint\nollama\nstart stop status\nbash zsh fish\n--step\n"
             + "paper-cup paper-chain\n")
     }
 
     @Test(.enabled(if: shell("zsh") != nil, "needs zsh on PATH (scripts/setup --for-tests installs it)"))
-    func zshScriptIsValidSyntax() throws {
-        let (status, output) = try run(Self.shell("zsh")!, ["-n", try scriptFile("zsh").path])
+    func zshScriptIsValidSyntax() async throws {
+        let (status, output) = try await run(Self.shell("zsh")!, ["-n", try scriptFile("zsh").path])
         #expect(status == 0, "\(output)")
     }
 
     @Test(.enabled(if: shell("fish") != nil, "needs fish on PATH (scripts/setup --for-tests installs it)"))
-    func fishCompletesCommandsAndSubcommands() throws {
+    func fishCompletesCommandsAndSubcommands() async throws {
         let file = try scriptFile("fish")
-        let (status, output) = try run(
+        let (status, output) = try await run(
             Self.shell("fish")!, ["-c", "source \(file.path); complete -C 'origami br'; complete -C 'origami engine st'"])
         #expect(status == 0)
         let words = output.split(separator: "\n").map { $0.split(separator: "\t")[0] }

@@ -14,49 +14,49 @@ import Testing
             to: origami.file("paper-warm.jpg"))
     }
 
-    private func brainstorm(port: Int, _ extra: [String] = []) throws -> OrigamiProcess.Outcome {
-        let outcome = try origami.run(
+    private func brainstorm(port: Int, _ extra: [String] = []) async throws -> OrigamiProcess.Outcome {
+        let outcome = try await origami.run(
             ["brainstorm", "paper-warm.jpg", "--backend", "openai", "--base-url", "http://127.0.0.1:\(port)",
              "--model", "ok-model"] + extra)
         #expect(!FileManager.default.fileExists(atPath: origami.file(".origami/project.json").path))
         return outcome
     }
 
-    @Test func rateLimitedExits75WithTheWait() throws {
+    @Test func rateLimitedExits75WithTheWait() async throws {
         let server = try FaultServer(mode: "429:30")
-        let outcome = try brainstorm(port: server.port)
+        let outcome = try await brainstorm(port: server.port)
         #expect(outcome.status == 75)
         #expect(outcome.stderr.contains("rate limited; try again in 30 seconds"))
     }
 
-    @Test func aStalledServerTimesOutWith75() throws {
+    @Test func aStalledServerTimesOutWith75() async throws {
         let server = try FaultServer(mode: "stall:20")
-        let outcome = try brainstorm(port: server.port, ["--timeout", "1", "--json"])
+        let outcome = try await brainstorm(port: server.port, ["--timeout", "1", "--json"])
         #expect(outcome.status == 75)
         #expect(outcome.events.last?["kind"] as? String == "temporary")
     }
 
-    @Test func outputBreakingTheSchemaExits65AfterARetry() throws {
+    @Test func outputBreakingTheSchemaExits65AfterARetry() async throws {
         let server = try FaultServer(mode: "schema")
-        let outcome = try brainstorm(port: server.port)
+        let outcome = try await brainstorm(port: server.port)
         #expect(outcome.status == 65)
         #expect(outcome.stderr.contains("The answer broke a rule; asking again:"))
         #expect(outcome.stderr.contains("error: the model's answer is not valid:"))
     }
 
-    @Test func aRefusedKeyIsAConfigurationError78() throws {
+    @Test func aRefusedKeyIsAConfigurationError78() async throws {
         let server = try FaultServer(mode: "401")
-        let outcome = try brainstorm(port: server.port)
+        let outcome = try await brainstorm(port: server.port)
         #expect(outcome.status == 78)
         #expect(outcome.stderr.contains("refused the API key"))
     }
 
-    @Test func nothingListeningIsUnavailable69() throws {
-        let outcome = try origami.run(["brainstorm", "paper-warm.jpg", "--backend", "ollama", "--base-url",
+    @Test func nothingListeningIsUnavailable69() async throws {
+        let outcome = try await origami.run(["brainstorm", "paper-warm.jpg", "--backend", "ollama", "--base-url",
                                        "http://127.0.0.1:1"])
         #expect(outcome.status == 69)
         #expect(outcome.stderr.contains("nothing answers at http://127.0.0.1:1"))
-        let doctor = try origami.run(["doctor", "--backend", "ollama", "--base-url", "http://127.0.0.1:1"])
+        let doctor = try await origami.run(["doctor", "--backend", "ollama", "--base-url", "http://127.0.0.1:1"])
         #expect(doctor.status == 69)
         #expect(doctor.stdout.contains("ollama  * unavailable"))
     }

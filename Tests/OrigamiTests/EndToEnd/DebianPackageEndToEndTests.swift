@@ -33,20 +33,20 @@ import Testing
 
     private func run(
         _ executable: String, _ arguments: [String], environment: [String: String] = [:]
-    ) throws -> OrigamiProcess.Outcome {
-        try origami.run(
+    ) async throws -> OrigamiProcess.Outcome {
+        try await origami.run(
             arguments, environment: ["LANG": "C.UTF-8"].merging(environment) { $1 },
             executable: URL(fileURLWithPath: executable))
     }
 
     /// dpkg on the test's root: as root or not, and without the machine's packages to satisfy Depends.
-    private func dpkg(_ arguments: [String]) throws -> OrigamiProcess.Outcome {
-        try run(Self.tool("dpkg")!, ["--root=\(root.path)", "--force-not-root", "--force-depends"] + arguments)
+    private func dpkg(_ arguments: [String]) async throws -> OrigamiProcess.Outcome {
+        try await run(Self.tool("dpkg")!, ["--root=\(root.path)", "--force-not-root", "--force-depends"] + arguments)
     }
 
     /// What dpkg's database in the root says of origami: "installed", "not-installed", …
-    private func packageStatus() throws -> String {
-        try run(Self.tool("dpkg-query")!, [
+    private func packageStatus() async throws -> String {
+        try await run(Self.tool("dpkg-query")!, [
             "--admindir=\(root.path)/var/lib/dpkg", "--show", "--showformat=${db:Status-Status}", "origami",
         ]).stdout
     }
@@ -65,8 +65,8 @@ import Testing
 
     @Test(.enabled(if: tool("dpkg-deb") != nil && tool("dpkg") != nil && tool("man") != nil,
         "needs dpkg, dpkg-deb and man (scripts/setup --for-tests installs man-db)"))
-    func packageInstallsRunsAndRemovesWithDpkg() throws {
-        let made = try run(
+    func packageInstallsRunsAndRemovesWithDpkg() async throws {
+        let made = try await run(
             OrigamiProcess.packageRoot.appendingPathComponent("scripts/make-deb").path,
             ["--binary", OrigamiProcess.binary.path, "--output", origami.directory.path])
         try #require(made.status == 0, "scripts/make-deb failed: \(made.stderr)")
@@ -74,36 +74,36 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: deb) }
         #expect(URL(fileURLWithPath: deb).lastPathComponent.hasPrefix("origami_"))
 
-        let info = try run(Self.tool("dpkg-deb")!, ["--field", deb, "Package", "Depends"])
+        let info = try await run(Self.tool("dpkg-deb")!, ["--field", deb, "Package", "Depends"])
         #expect(info.stdout.hasPrefix("Package: origami\nDepends: "), "\(info.stdout)")
         for library in ["libc6", "libheif1", "libpng16-16", "libturbojpeg0", "libwebp7"] {
             #expect(info.stdout.contains(library), "Depends lacks \(library)")
         }
 
-        let install = try dpkg(["--install", deb])
+        let install = try await dpkg(["--install", deb])
         #expect(install.status == 0, "\(install.stderr)")
-        #expect(try packageStatus() == "installed")
+        #expect(try await packageStatus() == "installed")
         let files = installed()
         for file in Self.packaged { #expect(files.contains(file), "the package did not install \(file)") }
         #expect(files.contains("usr/lib/origami/libswiftCore.so"), "the Swift runtime is not in the package")
 
         let command = root.appendingPathComponent("usr/bin/origami").path
-        let version = try run(command, ["--version"])
+        let version = try await run(command, ["--version"])
         #expect(version.status == 0, "\(version.stderr)")
-        #expect(version.stdout == (try run(OrigamiProcess.binary.path, ["--version"])).stdout)
-        let library = try run(command, ["library", "crane"])
+        #expect(version.stdout == (try await run(OrigamiProcess.binary.path, ["--version"])).stdout)
+        let library = try await run(command, ["library", "crane"])
         #expect(library.status == 0 && library.stdout.hasPrefix("Paper Crane (crane:"), "\(library.stderr)")
-        let page = try run(
+        let page = try await run(
             Self.tool("man")!, ["-P", "cat", "-l", root.appendingPathComponent("usr/share/man/man1/origami.1.gz").path])
         #expect(page.stdout.contains("ORIGAMI(1)") && page.stdout.contains("EXIT STATUS"), "\(page.stderr)")
-        let completion = try run("/bin/bash", ["--norc", "--noprofile", "-c", """
+        let completion = try await run("/bin/bash", ["--norc", "--noprofile", "-c", """
             source "$1"; COMP_WORDS=(origami br); COMP_CWORD=1; _origami; echo "${COMPREPLY[*]}"
             """, "bash", root.appendingPathComponent("usr/share/bash-completion/completions/origami").path])
         #expect(completion.stdout == "brainstorm\n", "\(completion.stderr)")
 
-        let remove = try dpkg(["--remove", "origami"])
+        let remove = try await dpkg(["--remove", "origami"])
         #expect(remove.status == 0, "\(remove.stderr)")
         #expect(installed() == [])
-        #expect(try packageStatus() != "installed")
+        #expect(try await packageStatus() != "installed")
     }
 }

@@ -20,9 +20,9 @@ import Testing
                       ("SEGV", "SIGSEGV (a memory access fault: a crash)", "the log below")])
     func aServerKilledWhileLoadingIsNamedOnceAndNothingIsWritten(
         signal: String, words: String, advice: String
-    ) throws {
+    ) async throws {
         let launches = sandbox.root + "/launches"
-        let outcome = try origami.run(
+        let outcome = try await origami.run(
             ["brainstorm", "paper-warm.jpg", "--backend", "engine"],
             environment: [
                 "ORIGAMI_LLAMA_SERVER": try sandbox.fakeServer(), "ORIGAMI_MODEL": try sandbox.fakeModel(),

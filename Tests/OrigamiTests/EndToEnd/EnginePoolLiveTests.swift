@@ -83,8 +83,10 @@ struct EnginePoolLiveTests {
         }
         kill(second.processIdentifier, SIGKILL)
         Self.stop(second)
-        _ = (process.standardOutput as! Pipe).fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        try await offThePool {
+            _ = (process.standardOutput as! Pipe).fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+        }
         while !reader.isFinished { try await Task.sleep(for: .milliseconds(50)) }
         let log = progress.withLock { $0 }
         #expect(process.terminationStatus == 0, "\(log)")

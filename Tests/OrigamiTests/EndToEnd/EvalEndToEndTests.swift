@@ -33,10 +33,10 @@ import Testing
     }
 
     @Test(.enabled(if: recorded, "needs the suite's cassette and baseline report (scripts/record-evals)"))
-    func theShippedSuiteReplaysOfflineAgainstItsBaselineWithEveryReport() throws {
+    func theShippedSuiteReplaysOfflineAgainstItsBaselineWithEveryReport() async throws {
         // The suite's own defaults name the replay backend and its cassette; its gates are goals the default model
         // may not reach, so CI holds the replay to the committed baseline instead and shows the goals beside it.
-        let outcome = try origami.run([
+        let outcome = try await origami.run([
             "eval", Self.suite.path, "--no-cache", "-j", "2", "--baseline", Self.baseline.path,
             "--json-report", "r.json", "--junit", "r.xml", "--markdown", "r.md", "--html", "r.html",
         ])
@@ -62,8 +62,8 @@ import Testing
     }
 
     @Test(.enabled(if: recorded, "needs the suite's cassette and baseline report (scripts/record-evals)"))
-    func withoutABaselineTheGoalsDecideAndAFallBelowABaselineExitsHundred() throws {
-        let goals = try origami.run(["eval", Self.suite.path, "--no-cache", "-j", "2", "--json-report", "g.json"])
+    func withoutABaselineTheGoalsDecideAndAFallBelowABaselineExitsHundred() async throws {
+        let goals = try await origami.run(["eval", Self.suite.path, "--no-cache", "-j", "2", "--json-report", "g.json"])
         let report = try EvalReport.load(contentsOf: origami.file("g.json"))
         #expect(goals.status == (report.goalsMet ? 0 : 100), "\(goals.stderr)")
         // A baseline one coach verdict better than the recording: the replay falls below it.
@@ -74,7 +74,7 @@ import Testing
         metrics["coachBalancedAccuracy"] = accuracy + 1.0 / 12
         better["metrics"] = metrics
         try JSONSerialization.data(withJSONObject: better).write(to: origami.file("better.json"))
-        let fell = try origami.run(["eval", Self.suite.path, "--no-cache", "-j", "2", "--baseline", "better.json"])
+        let fell = try await origami.run(["eval", Self.suite.path, "--no-cache", "-j", "2", "--baseline", "better.json"])
         #expect(fell.status == 100)
         #expect(fell.stderr.contains("error: eval figures fell below the baseline:\n  - coach-balanced-accuracy: "))
     }
@@ -105,9 +105,9 @@ import Testing
     }
 
     @Test(.enabled(if: recorded, "needs the suite's cassette and baseline report (scripts/record-evals)"))
-    func aFailedGateExitsHundredAndOnlyFailingRerunsTheFailures() throws {
+    func aFailedGateExitsHundredAndOnlyFailingRerunsTheFailures() async throws {
         let suite = try suiteWithAFailingCase()
-        let first = try origami.run([
+        let first = try await origami.run([
             "eval", suite.path, "--backend", "replay", "--cassette", Self.cassette.path, "--min-pass-rate", "1",
             "--json-report", "r.json",
         ])
@@ -119,7 +119,7 @@ import Testing
         #expect(failing == ["brainstorm warm paper, sunset print, crimson crane"])
         #expect(first.status == 100)
         #expect(first.stderr.contains("error: eval gate failed:\n  - min-pass-rate: "))
-        let again = try origami.run([
+        let again = try await origami.run([
             "eval", suite.path, "--backend", "replay", "--cassette", Self.cassette.path, "--only-failing", "r.json",
             "--min-pass-rate", "1", "--json-report", "again.json",
         ])
@@ -131,10 +131,10 @@ import Testing
     }
 
     @Test(.enabled(if: recorded, "needs the suite's cassette and baseline report (scripts/record-evals)"))
-    func twoShardsMergeIntoTheReportOfTheWholeRun() throws {
-        let whole = try origami.run(["eval", Self.suite.path, "--no-cache", "-j", "2", "--json-report", "whole.json"])
+    func twoShardsMergeIntoTheReportOfTheWholeRun() async throws {
+        let whole = try await origami.run(["eval", Self.suite.path, "--no-cache", "-j", "2", "--json-report", "whole.json"])
         for index in 1...2 {
-            let shard = try origami.run([
+            let shard = try await origami.run([
                 "eval", Self.suite.path, "--no-cache", "-j", "2", "--shard", "\(index)/2",
                 "--json-report", "s\(index).json",
             ])
@@ -142,7 +142,7 @@ import Testing
             #expect(shard.status == 0, "\(shard.stderr)")
             #expect(shard.stdout.contains("samples (shard \(index)/2): "))
         }
-        let merge = try origami.run([
+        let merge = try await origami.run([
             "eval", "--merge", "s2.json", "s1.json", "--json-report", "merged.json", "--junit", "merged.xml",
             "--markdown", "merged.md", "--html", "merged.html",
         ])
@@ -158,24 +158,24 @@ import Testing
         for file in ["merged.xml", "merged.md", "merged.html"] {
             #expect(FileManager.default.fileExists(atPath: origami.file(file).path), "\(file) not written")
         }
-        let twice = try origami.run(["eval", "--merge", "s1.json", "s1.json"])
+        let twice = try await origami.run(["eval", "--merge", "s1.json", "s1.json"])
         #expect(twice.status == 65)
         #expect(twice.stderr.contains("shard 1/2 appears in "))
-        let missing = try origami.run(["eval", "--merge", "s1.json"])
+        let missing = try await origami.run(["eval", "--merge", "s1.json"])
         #expect(missing.status == 65)
         #expect(missing.stderr.contains("a shard is missing (shard 2/2)"))
     }
 
     @Test(arguments: ["0/2", "3/2", "two/3", "1"])
-    func aShardOutsideOneToNIsAUsageError(shard: String) throws {
-        let outcome = try origami.run(["eval", Self.suite.path, "--shard", shard])
+    func aShardOutsideOneToNIsAUsageError(shard: String) async throws {
+        let outcome = try await origami.run(["eval", Self.suite.path, "--shard", shard])
         #expect(outcome.status == 64)
         #expect(outcome.stderr.contains("option '--shard': '\(shard)' is not valid; expected I/N with 1 ≤ I ≤ N"))
     }
 
-    @Test func aSuiteWithATypoNamesTheKeyAndExits78() throws {
+    @Test func aSuiteWithATypoNamesTheKeyAndExits78() async throws {
         try origami.write(#"{"cases": [{"name": "a", "mode": "tutorial", "inputs": {"idea": "Cup"}, "expect": {"minIdea": 3}}]}"#, to: "s.json")
-        let outcome = try origami.run(["eval", "s.json", "--backend", "replay", "--cassette", "none.jsonl"])
+        let outcome = try await origami.run(["eval", "s.json", "--backend", "replay", "--cassette", "none.jsonl"])
         #expect(outcome.status == 78)
         #expect(outcome.stderr.contains("s.json: cases[0].expect.minIdea: unknown key; expected one of schemaValid, minIdeas"))
     }
@@ -185,7 +185,7 @@ import Testing
     @Test(
         .enabled(if: engineInstalled, "needs scripts/setup's engine and model"),
         .timeLimit(.minutes(30)))
-    func aLiveSliceOnTheEngineAnswers() throws {
+    func aLiveSliceOnTheEngineAnswers() async throws {
         // The real home, to find the installed engine and model; the engine's log stays in the scratch directory,
         // so starting this engine does not move the log of one already running for the person.
         let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
@@ -198,7 +198,7 @@ import Testing
              "mode": "coach", "inputs": {"photos": ["SamplePhotos/progress/cup-step1-done.jpg"]},
              "expect": {"schemaValid": true, "stepComplete": "manifest"}}]}
             """, to: "live-suite.json")
-        let outcome = try origami.run([
+        let outcome = try await origami.run([
             "eval", "live-suite.json", "--backend", "engine", "--no-cache",
             "--case-timeout", "1500", "--timeout", "900", "--min-pass-rate", "0", "--json-report", "live.json",
         ], environment: ["HOME": home, "XDG_CACHE_HOME": origami.directory.appendingPathComponent("cache").path])

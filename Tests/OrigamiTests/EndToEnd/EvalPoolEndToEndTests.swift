@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test(.enabled(if: python, "needs python3 for scripts/fault-server.py"))
-    func everyCaseIsAnsweredWhenOneEndpointDiesAndOneRefuses() throws {
+    func everyCaseIsAnsweredWhenOneEndpointDiesAndOneRefuses() async throws {
         let steady = try (0..<2).map { _ in try FaultServer(mode: "llamacpp", answer: Self.answer) }
         // It serves its /props (slots), one whole run (/props, chat), the /props of a second run, and dies at
         // that run's chat request: the run it held goes elsewhere.
@@ -36,7 +36,7 @@ import Testing
         let refusing = "http://127.0.0.1:\(FaultServer.closedPort())"
         let urls = (steady + [dying]).map { "http://127.0.0.1:\($0.port)" } + [refusing]
         try writeSuite(8)
-        let outcome = try origami.run(
+        let outcome = try await origami.run(
             ["eval", "s.json", "--backend", "openai", "--model", "fault:stallhead:1", "--no-cache", "-j", "4",
              "--json-report", "r.json", "--markdown", "r.md"] + urls.flatMap { ["--base-url", $0] })
         #expect(outcome.status == 0, "\(outcome.stderr)")
@@ -58,13 +58,13 @@ import Testing
     }
 
     @Test(.enabled(if: python, "needs python3 for scripts/fault-server.py"))
-    func theSuiteNamesThePoolAndTheServersSayTheirSlots() throws {
+    func theSuiteNamesThePoolAndTheServersSayTheirSlots() async throws {
         let servers = try (0..<2).map { _ in
             try FaultServer(mode: "llamacpp", answer: Self.answer, options: ["--slots", "2"])
         }
         let urls = servers.map { "\"http://127.0.0.1:\($0.port)\"" }.joined(separator: ", ")
         try writeSuite(4, defaults: #""defaults": {"backend": "openai", "model": "fault:ok", "baseURL": [\#(urls)]}, "#)
-        let outcome = try origami.run(["eval", "s.json", "--no-cache", "-j", "4", "--json-report", "r.json"])
+        let outcome = try await origami.run(["eval", "s.json", "--no-cache", "-j", "4", "--json-report", "r.json"])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         let report = try JSONDecoder().decode(Report.self, from: Data(contentsOf: origami.file("r.json")))
         #expect(report.endpoints.map(\.slots) == [2, 2])
@@ -73,10 +73,10 @@ import Testing
     }
 
     @Test(.enabled(if: python, "needs python3 for scripts/fault-server.py"))
-    func doctorShowsEachEndpoint() throws {
+    func doctorShowsEachEndpoint() async throws {
         let server = try FaultServer(mode: "llamacpp", options: ["--slots", "3"])
         let refusing = "http://127.0.0.1:\(FaultServer.closedPort())"
-        let outcome = try origami.run(
+        let outcome = try await origami.run(
             ["doctor", "--backend", "openai", "--model", "m", "--base-url", "http://127.0.0.1:\(server.port)",
              "--base-url", refusing])
         #expect(outcome.status == 0, "\(outcome.stderr)")

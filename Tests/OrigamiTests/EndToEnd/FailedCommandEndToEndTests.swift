@@ -27,7 +27,7 @@ import Testing
     ]
 
     @Test(arguments: failing.indices)
-    func aFailedCommandLeavesNoProjectDirectory(_ index: Int) throws {
+    func aFailedCommandLeavesNoProjectDirectory(_ index: Int) async throws {
         let (arguments, status) = Self.failing[index]
         let origami = try OrigamiProcess()
         try FileManager.default.copyItem(
@@ -35,7 +35,7 @@ import Testing
             to: origami.file("photo.jpg"))
         try origami.write("%PDF-1.4 not a photo", to: "not-a-photo.jpg")
         try origami.write("", to: "empty.jsonl")
-        let outcome = try origami.run(arguments)
+        let outcome = try await origami.run(arguments)
         #expect(outcome.status == status, "\(arguments): \(outcome.stderr)")
         let lastLine = outcome.stderr.split(separator: "\n").last ?? ""
         #expect(lastLine.hasPrefix("error: "), "\(arguments): \(outcome.stderr)")
@@ -44,7 +44,7 @@ import Testing
     }
 
     /// In a project with ideas but no tutorial, the commands that need a tutorial fail and change nothing.
-    @Test func commandsThatNeedATutorialLeaveTheProjectAsItWas() throws {
+    @Test func commandsThatNeedATutorialLeaveTheProjectAsItWas() async throws {
         let origami = try OrigamiProcess()
         let ideas = #"""
             {"schemaVersion": 2, "revision": 1,
@@ -56,7 +56,7 @@ import Testing
         for arguments in [["coach", "--done"], ["tutorial", "--step", "2"], ["tutorial", "--switch", "1"], ["term"],
                           ["tutorial", "--idea", "4"], ["tutorial", "--idea", "1", "--switch", "1"]]
         {
-            let outcome = try origami.run(arguments)
+            let outcome = try await origami.run(arguments)
             #expect(outcome.status != 0, "\(arguments)")
             #expect(try String(contentsOf: origami.file(".origami/project.json"), encoding: .utf8) == ideas)
             #expect(try FileManager.default.contentsOfDirectory(atPath: origami.file(".origami").path)

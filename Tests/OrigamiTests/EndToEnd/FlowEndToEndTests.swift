@@ -59,9 +59,9 @@ struct FlowEndToEndTests {
         try ProjectStore(root: origami.directory).load()
     }
 
-    @Test func brainstormTutorialCoachTermStatus() throws {
+    @Test func brainstormTutorialCoachTermStatus() async throws {
         // Brainstorm: a directory stands for its photos; people get results on stdout, messages on stderr.
-        let brainstorm = try origami.run(["brainstorm", "--hint", recorded.hint, "SamplePhotos"])
+        let brainstorm = try await origami.run(["brainstorm", "--hint", recorded.hint, "SamplePhotos"])
         #expect(brainstorm.status == 0, "\(brainstorm.stderr)")
         #expect(brainstorm.stdout.hasPrefix("Photos\n"))
         #expect(brainstorm.stdout.contains("\nIdeas\n  1. "))
@@ -75,7 +75,7 @@ struct FlowEndToEndTests {
         let firstIdea = project.ideas[0].title + (project.ideas[0].libraryProject == nil ? "" : " (from the library)")
 
         // Tutorial for idea 1, as JSON: one object per line, the last one the result.
-        let tutorial = try origami.run(["tutorial", "--idea", "1", "--json"])
+        let tutorial = try await origami.run(["tutorial", "--idea", "1", "--json"])
         #expect(tutorial.status == 0, "\(tutorial.stderr)")
         let result = try #require(tutorial.events.last)
         #expect(result["event"] as? String == "result")
@@ -94,7 +94,7 @@ struct FlowEndToEndTests {
         try FileManager.default.copyItem(at: origami.file(".origami"), to: origami.file("copy/.origami"))
         let server = try FaultServer(
             mode: "ok", answer: Self.fixtures.appendingPathComponent("scripted-incomplete-coach.json"))
-        let incomplete = try origami.run(
+        let incomplete = try await origami.run(
             ["coach", "--step", "2", "SamplePhotos/progress/cup-step2-wrong.jpg", "--project", "copy",
              "--backend", "openai", "--base-url", "http://127.0.0.1:\(server.port)", "--model", "ok-model"])
         #expect(incomplete.status == 0, "\(incomplete.stderr)")
@@ -111,7 +111,7 @@ struct FlowEndToEndTests {
         // fits the step.
         var step = 1
         for (index, coach) in recorded.coach.enumerated() {
-            let outcome = try origami.run(["coach"] + coach.arguments)
+            let outcome = try await origami.run(["coach"] + coach.arguments)
             let judged = coach.step ?? step
             #expect(outcome.status == 0, "\(outcome.stderr)")
             #expect(outcome.stdout.hasPrefix("Step \(judged)\n"))
@@ -133,17 +133,17 @@ struct FlowEndToEndTests {
         }
 
         // Term: the list, then one explanation; both kept in the project.
-        let terms = try origami.run(["term"])
+        let terms = try await origami.run(["term"])
         #expect(terms.status == 0, "\(terms.stderr)")
         #expect(terms.stdout.contains(recorded.term))
-        let explained = try origami.run(["term", recorded.term, "--quiet"])
+        let explained = try await origami.run(["term", recorded.term, "--quiet"])
         #expect(explained.status == 0)
         #expect(explained.stderr.isEmpty, "--quiet prints only results")
         let kept = try #require(try self.project().currentTutorial?.terms)
         #expect(kept.contains { $0.term.lowercased() == recorded.term.lowercased() && $0.explanation != nil })
 
         // Status shows it all; its JSON result carries the project.
-        let status = try origami.run(["status"])
+        let status = try await origami.run(["status"])
         #expect(status.status == 0)
         #expect(status.stdout.contains(firstIdea + " (chosen)"))
         #expect(status.stdout.contains("→ \(step)."))
@@ -153,7 +153,7 @@ struct FlowEndToEndTests {
         for photo in filed { #expect(status.stdout.contains("Photo: \(photo.label)  \(photo.path)")) }
 
         // The tutorial as a page to keep: every step, the progress photos inline, nothing fetched.
-        let page = try origami.run(["status", "--html", "tutorial.html"])
+        let page = try await origami.run(["status", "--html", "tutorial.html"])
         #expect(page.status == 0, "\(page.stderr)")
         let html = try String(contentsOf: origami.file("tutorial.html"), encoding: .utf8)
         let tutorialSteps = current.tutorial.steps
@@ -161,13 +161,13 @@ struct FlowEndToEndTests {
         #expect(html.components(separatedBy: "src=\"data:image/jpeg;base64,").count - 1 == filed.count)
         #expect(!html.contains("http://") && !html.contains("https://"))
         #expect(html.contains("current step") || html.contains("All \(tutorialSteps.count) steps are done."))
-        let json = try origami.run(["status", "--json"])
+        let json = try await origami.run(["status", "--json"])
         let saved = try #require(json.events.last?["project"] as? [String: Any])
         #expect((saved["tutorials"] as? [[String: Any]])?.first?["currentStep"] as? Int == step)
     }
 
-    @Test func aRequestTheCassetteNeverSawIsALoudDataError() throws {
-        let outcome = try origami.run(["brainstorm", "SamplePhotos/paper-warm.jpg", "--hint", "something unheard of"])
+    @Test func aRequestTheCassetteNeverSawIsALoudDataError() async throws {
+        let outcome = try await origami.run(["brainstorm", "SamplePhotos/paper-warm.jpg", "--hint", "something unheard of"])
         #expect(outcome.status == 65)
         #expect(outcome.stderr.contains("flow.cassette.jsonl"))
         #expect(!FileManager.default.fileExists(atPath: origami.file(".origami/project.json").path))
@@ -175,16 +175,16 @@ struct FlowEndToEndTests {
 
     @Test(.enabled(
         if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a pseudo-terminal"))
-    func onATerminalIdeasAreRedrawnInPlaceAndColoured() throws {
+    func onATerminalIdeasAreRedrawnInPlaceAndColoured() async throws {
         // script(1) gives origami a pseudo-terminal, so stdout and stderr are TTYs as for a person.
         let command = "\(OrigamiProcess.binary.path) brainstorm --hint '\(recorded.hint)' SamplePhotos"
-        let outcome = try origami.run(
+        let outcome = try await origami.run(
             ["-qec", command, "/dev/null"], executable: URL(fileURLWithPath: "/usr/bin/script"))
         #expect(outcome.status == 0, "\(outcome.stdout)")
         #expect(outcome.stdout.contains("\u{1B}[1mIdeas\u{1B}[0m"), "bold headings on a terminal")
         #expect(outcome.stdout.range(of: #"\x1B\[\d+A\r\x1B\[J"#, options: .regularExpression) != nil,
                 "cursor moves up and clears to redraw the streaming block")
-        let plain = try origami.run(["brainstorm", "--hint", recorded.hint, "SamplePhotos", "--project", "again"],
+        let plain = try await origami.run(["brainstorm", "--hint", recorded.hint, "SamplePhotos", "--project", "again"],
                                     environment: ["NO_COLOR": "1"])
         #expect(!plain.stdout.contains("\u{1B}"))
     }

@@ -78,35 +78,35 @@ struct LongUseEndToEndTests {
 
     private func progress(_ path: String) -> String { "SamplePhotos/progress/" + path }
 
-    @Test func twoTutorialsKeepTheirOwnPhotosVerdictsAndSteps() throws {
-        _ = try origami.succeed(["brainstorm", "SamplePhotos/paper-warm.jpg", "SamplePhotos/paper-cool.png"])
-        let first = try origami.succeed(["tutorial"])
+    @Test func twoTutorialsKeepTheirOwnPhotosVerdictsAndSteps() async throws {
+        _ = try await origami.succeed(["brainstorm", "SamplePhotos/paper-warm.jpg", "SamplePhotos/paper-cool.png"])
+        let first = try await origami.succeed(["tutorial"])
         #expect(first.stdout.hasPrefix("Tutorial: Paper Crane (tutorial 1, idea 1)\n"))
-        _ = try origami.succeed(["coach", progress("cup-step1-done.jpg")])
-        let wrong = try origami.succeed(["coach", progress("cup-step2-wrong.jpg")])
+        _ = try await origami.succeed(["coach", progress("cup-step1-done.jpg")])
+        let wrong = try await origami.succeed(["coach", progress("cup-step2-wrong.jpg")])
         #expect(wrong.stdout.contains("Step 2 is not complete yet."))
-        #expect(try origami.succeed(["coach", progress("cup-step2-done.jpg")]).stdout.contains("on step 3 of 3."))
+        #expect(try await origami.succeed(["coach", progress("cup-step2-done.jpg")]).stdout.contains("on step 3 of 3."))
 
         // A second brainstorm replaces the ideas; the tutorial and its progress stay, and plain `tutorial` shows it.
-        _ = try origami.succeed(
+        _ = try await origami.succeed(
             ["brainstorm", "SamplePhotos/yarn-and-needles.jpg", "SamplePhotos/fabric-and-buttons.webp"])
-        let again = try origami.succeed(["tutorial", "--json"])
+        let again = try await origami.succeed(["tutorial", "--json"])
         let shown = try #require(again.events.last)
         #expect(shown["title"] as? String == "Paper Crane")
         #expect(shown["isNew"] as? Bool == false && shown["currentStep"] as? Int == 3 && shown["tutorial"] as? Int == 1)
         #expect(shown["idea"] is NSNull, "its idea is no longer in the latest list")
 
         // Another idea's tutorial starts at step 1 and says how to go back.
-        let pouch = try origami.succeed(["tutorial", "--idea", "2"])
+        let pouch = try await origami.succeed(["tutorial", "--idea", "2"])
         #expect(pouch.stdout.hasPrefix("Tutorial: Fabric Pouch (tutorial 2, idea 2)\n"))
         #expect(pouch.stderr.contains(
             "Tutorial 1, Paper Crane, is kept with its progress (step 3 of 3); go back to it with: "
                 + "origami tutorial --switch 1"))
-        #expect(try origami.succeed(["coach", progress("cup-step3-done.jpg")]).stdout.contains("on step 2 of 4."))
-        _ = try origami.succeed(["coach", "--step", "2", progress("cup-step3-unfinished.jpg")])
+        #expect(try await origami.succeed(["coach", progress("cup-step3-done.jpg")]).stdout.contains("on step 2 of 4."))
+        _ = try await origami.succeed(["coach", "--step", "2", progress("cup-step3-unfinished.jpg")])
 
         // Back to the first: it is where it was left.
-        let back = try origami.succeed(["tutorial", "--switch", "1"])
+        let back = try await origami.succeed(["tutorial", "--switch", "1"])
         #expect(back.stdout.hasPrefix("Tutorial: Paper Crane (tutorial 1)\n"))
         #expect(back.stdout.contains("→ 3. Shape the wings"))
         #expect(back.stderr.contains("Tutorial 2, Fabric Pouch, is kept with its progress (step 2 of 4)"))
@@ -132,7 +132,7 @@ struct LongUseEndToEndTests {
         #expect(pouchProgress.photoLabels(ofStep: 2) == [pouchLabels[1]])
 
         // status shows the first tutorial's progress only, and lists both.
-        let status = try origami.succeed(["status"]).stdout
+        let status = try await origami.succeed(["status"]).stdout
         #expect(status.contains(
             "Tutorials\n  → 1. Paper Crane  (step 3 of 3)\n    2. Fabric Pouch  (idea 2, step 2 of 4)\n"))
         #expect(status.contains("  2. Pouch (tutorial 2)\n"))
@@ -142,7 +142,7 @@ struct LongUseEndToEndTests {
         #expect(status.contains("Step 2 is complete."))
 
         // The page: the first tutorial's steps, its three photos inline, its verdicts; nothing of the other.
-        _ = try origami.succeed(["status", "--html", "crane.html"])
+        _ = try await origami.succeed(["status", "--html", "crane.html"])
         let html = try String(contentsOf: origami.file("crane.html"), encoding: .utf8)
         #expect(html.contains("<h1>Paper Crane</h1>") && !html.contains("Fabric Pouch"))
         #expect(html.components(separatedBy: "src=\"data:image/jpeg;base64,").count - 1 == 3)
@@ -150,8 +150,8 @@ struct LongUseEndToEndTests {
         for label in pouchLabels { #expect(!html.contains(label)) }
 
         // And the second tutorial's page holds its own.
-        _ = try origami.succeed(["tutorial", "--switch", "2"])
-        _ = try origami.succeed(["status", "--html", "pouch.html"])
+        _ = try await origami.succeed(["tutorial", "--switch", "2"])
+        _ = try await origami.succeed(["status", "--html", "pouch.html"])
         let second = try String(contentsOf: origami.file("pouch.html"), encoding: .utf8)
         #expect(second.contains("<h1>Fabric Pouch</h1>") && second.contains("pouch seam open"))
         #expect(second.components(separatedBy: "src=\"data:image/jpeg;base64,").count - 1 == 2)

@@ -30,33 +30,36 @@ struct LongUseLiveTests {
         self.origami = origami
     }
 
-    @Test func twoTutorialsKeepTheirOwnProgressOnTheRealEngine() throws {
-        defer { _ = try? origami.run(["engine", "stop"]) }
-        _ = try origami.succeed(["brainstorm", "SamplePhotos/paper-warm.jpg", "SamplePhotos/paper-cool.png"])
-        _ = try origami.succeed(["tutorial"])
+    @Test func twoTutorialsKeepTheirOwnProgressOnTheRealEngine() async throws {
+        try await origami.finally(["engine", "stop"]) { try await twoTutorials() }
+    }
+
+    private func twoTutorials() async throws {
+        _ = try await origami.succeed(["brainstorm", "SamplePhotos/paper-warm.jpg", "SamplePhotos/paper-cool.png"])
+        _ = try await origami.succeed(["tutorial"])
         let checks = [
             ["coach", "SamplePhotos/progress/cup-step1-done.jpg"],
             ["coach", "--note", "I folded the square corner to corner", "SamplePhotos/progress/cup-step2-done.jpg"],
             ["coach", "--step", "2", "SamplePhotos/progress/cup-step2-wrong.jpg"],
         ]
-        for check in checks { _ = try origami.succeed(check) }
+        for check in checks { _ = try await origami.succeed(check) }
         let afterFirst = try #require(try origami.project().currentTutorial)
         #expect(afterFirst.feedback.count == 3)
 
-        _ = try origami.succeed(
+        _ = try await origami.succeed(
             ["brainstorm", "SamplePhotos/yarn-and-needles.jpg", "SamplePhotos/fabric-and-buttons.webp"])
-        let again = try #require(try origami.succeed(["tutorial", "--json"]).events.last)
+        let again = try #require(try await origami.succeed(["tutorial", "--json"]).events.last)
         #expect(again["isNew"] as? Bool == false && again["tutorial"] as? Int == 1)
         #expect(again["title"] as? String == afterFirst.tutorial.title)
         #expect(try origami.project().tutorials.count == 1, "showing it wrote nothing new")
 
-        let second = try origami.succeed(["tutorial", "--idea", "2"])
+        let second = try await origami.succeed(["tutorial", "--idea", "2"])
         #expect(second.stderr.contains("go back to it with: origami tutorial --switch 1"))
         let checked = try #require(
-            try origami.succeed(["coach", "--json", "SamplePhotos/progress/cup-step3-done.jpg"]).events.last)
+            try await origami.succeed(["coach", "--json", "SamplePhotos/progress/cup-step3-done.jpg"]).events.last)
         let afterCheck = try #require(checked["currentStep"] as? Int)
-        _ = try origami.succeed(["coach", "--done", "SamplePhotos/progress/cup-step3-unfinished.jpg"])
-        _ = try origami.succeed(["tutorial", "--switch", "1"])
+        _ = try await origami.succeed(["coach", "--done", "SamplePhotos/progress/cup-step3-unfinished.jpg"])
+        _ = try await origami.succeed(["tutorial", "--switch", "1"])
 
         let saved = try origami.project()
         #expect(saved.tutorials.count == 2 && saved.currentTutorialNumber == 1)
@@ -70,11 +73,11 @@ struct LongUseLiveTests {
             for label in answer.photoLabels { #expect(first.photoLabels(ofStep: answer.step).contains(label)) }
         }
 
-        let status = try origami.succeed(["status"]).stdout
+        let status = try await origami.succeed(["status"]).stdout
         for filed in first.photos { #expect(status.contains("Photo: \(filed.label)")) }
         for filed in pouch.photos { #expect(!status.contains(filed.label)) }
         #expect(status.contains("Tutorials\n  → 1. "))
-        _ = try origami.succeed(["status", "--html", "first.html"])
+        _ = try await origami.succeed(["status", "--html", "first.html"])
         let html = try String(contentsOf: origami.file("first.html"), encoding: .utf8)
         #expect(html.components(separatedBy: "src=\"data:image/jpeg;base64,").count - 1 == first.photos.count)
         for filed in pouch.photos { #expect(!html.contains(filed.label)) }

@@ -66,10 +66,28 @@ struct OrigamiProcess {
         if FileManager.default.fileExists(atPath: classifier) { environment["ORIGAMI_CLASSIFIER"] = classifier }
     }
 
-    /// Runs origami with `arguments` in the scratch directory and waits for it.
+    /// One child at a time per processor (see `TestGate`).
+    static let gate = TestGate(permits: ProcessInfo.processInfo.activeProcessorCount)
+
+    /// Runs origami with `arguments` in the scratch directory and waits for it, off the cooperative pool, once
+    /// `gate` lets it start; `queued: false` starts it at once, for a run a test times against another process.
     func run(
-        _ arguments: [String], environment extra: [String: String] = [:], executable: URL = binary
-    ) throws -> Outcome {
+        _ arguments: [String], environment extra: [String: String] = [:], executable: URL = binary,
+        queued: Bool = true
+    ) async throws -> Outcome {
+        let run = { try await offThePool { try runBlocking(arguments, environment: extra, executable: executable) } }
+        return queued ? try await Self.gate.holding(run) : try await run()
+    }
+
+    /// Waits, off the cooperative pool, until `process` (from `start`) has ended.
+    static func waitForExit(of process: Process) async throws {
+        try await offThePool { process.waitUntilExit() }
+    }
+
+    /// Runs origami and waits for it on the calling thread; `run` calls it on a thread of its own.
+    private func runBlocking(_ arguments: [String], environment extra: [String: String], executable: URL) throws
+        -> Outcome
+    {
         let process = try start(arguments, environment: extra, executable: executable)
         let out = process.standardOutput as! Pipe
         let err = process.standardError as! Pipe
@@ -105,8 +123,8 @@ struct OrigamiProcess {
     }
 
     /// Runs `origami-write-test` with `arguments` in the scratch directory and waits for it.
-    func writeTest(_ arguments: [String] = []) throws -> Outcome {
-        try run(arguments, executable: Self.writeTest)
+    func writeTest(_ arguments: [String] = []) async throws -> Outcome {
+        try await run(arguments, executable: Self.writeTest)
     }
 
     /// Starts `origami-write-test` without waiting.

@@ -32,7 +32,7 @@ import Testing
         return Set(names.filter { $0.contains(".tmp-") })
     }
 
-    @Test func sigkillDuringTwoHundredWritesLeavesOldOrNewState() throws {
+    @Test func sigkillDuringTwoHundredWritesLeavesOldOrNewState() async throws {
         let bytes = 16 * 1024
         var revision = 0
         var completed = 0
@@ -44,15 +44,15 @@ import Testing
             // encode, write, fsync, rename) as the file grows. The time only aims the kills; nothing asserts on it.
             if run % 25 == 0 {
                 let start = Date()
-                #expect(try origami.writeTest(["--bytes", String(bytes)]).status == 0)
+                #expect(try await origami.writeTest(["--bytes", String(bytes)]).status == 0)
                 duration = Date().timeIntervalSince(start)
                 revision += 1
             }
             let before = temporaryFiles()
             let process = try origami.startWriteTest(["--bytes", String(bytes)])
-            usleep(UInt32(Double.random(in: 0.2...1.1) * duration * 1_000_000))
+            try await Task.sleep(for: .seconds(Double.random(in: 0.2...1.1) * duration))
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            try await OrigamiProcess.waitForExit(of: process)
             let killed = process.terminationReason == .uncaughtSignal
             if killed { interrupted += 1 } else { completed += 1 }
             // A temporary file the run left is a kill between writing the new state and renaming it into place.
@@ -66,7 +66,7 @@ import Testing
         }
         let leftovers = temporaryFiles()
         // The next locked write sweeps temporary files a killed writer left behind.
-        #expect(try origami.writeTest(["--bytes", String(bytes)]).status == 0)
+        #expect(try await origami.writeTest(["--bytes", String(bytes)]).status == 0)
         #expect(temporaryFiles().isEmpty)
         print("R3: 200 runs, \(interrupted) killed (\(midWrite) in the middle of a write), \(completed) finished,"
             + " final revision \(revision), \(leftovers.count) temporary files swept")
@@ -75,10 +75,10 @@ import Testing
         #expect(midWrite >= 1, "only \(midWrite) of \(interrupted) kills landed in the middle of a write")
     }
 
-    @Test func eightConcurrentWritersLoseNoUpdate() throws {
+    @Test func eightConcurrentWritersLoseNoUpdate() async throws {
         let processes = try (0..<8).map { _ in try origami.startWriteTest(["--bytes", "100000"]) }
         for process in processes {
-            process.waitUntilExit()
+            try await OrigamiProcess.waitForExit(of: process)
             #expect(process.terminationStatus == 0)
         }
         let project = try #require(try load())
@@ -106,7 +106,7 @@ import Testing
 
     private static var scriptedAnswer: URL { fixtures.appendingPathComponent("scripted-incomplete-coach.json") }
 
-    @Test func eightConcurrentCoachRunsLoseNoFeedback() throws {
+    @Test func eightConcurrentCoachRunsLoseNoFeedback() async throws {
         try projectAfterTutorial()
         let before = try #require(try load())
         let server = try FaultServer(mode: "llamacpp", answer: Self.scriptedAnswer)
@@ -115,7 +115,7 @@ import Testing
             try origami.start(coach(server, model: "fault:stallhead:1", ["--quiet"]))
         }
         for process in processes {
-            process.waitUntilExit()
+            try await OrigamiProcess.waitForExit(of: process)
             #expect(process.terminationStatus == 0)
         }
         let after = try #require(try load())
@@ -128,32 +128,33 @@ import Testing
                 "an incomplete verdict moves no step")
     }
 
-    @Test func anotherCommandsModelCallRunsWhileACoachWaitsOnASlowServer() throws {
+    @Test func anotherCommandsModelCallRunsWhileACoachWaitsOnASlowServer() async throws {
         try projectAfterTutorial()
         let server = try FaultServer(mode: "llamacpp", answer: Self.scriptedAnswer)
         let slow = try origami.start(coach(server, model: "fault:stallhead:8"))
         // The slow coach has read the project and is waiting for its model (the server counts the request).
-        usleep(1_500_000)
-        let quick = try origami.run(coach(server, model: "fault:ok"))
+        try await Task.sleep(for: .milliseconds(1500))
+        // Started at once, not queued behind other tests' runs: it must run while the slow one waits.
+        let quick = try await origami.run(coach(server, model: "fault:ok"), queued: false)
         #expect(quick.status == 0, "\(quick.stderr)")
         #expect(!quick.stderr.contains("waiting for another origami"), "\(quick.stderr)")
         #expect(slow.isRunning, "the second check finished while the first one's model was still answering")
         #expect(try load()?.currentTutorial?.feedback.count == 1)
-        slow.waitUntilExit()
+        try await OrigamiProcess.waitForExit(of: slow)
         #expect(slow.terminationStatus == 0)
         #expect(try load()?.currentTutorial?.feedback.count == 2)
     }
 
-    @Test func aCommandThatFailsAtTheBackendLeavesNoLockFileAndChangesNothing() throws {
+    @Test func aCommandThatFailsAtTheBackendLeavesNoLockFileAndChangesNothing() async throws {
         let refused = ["--backend", "openai", "--base-url", "http://127.0.0.1:9", "--model", "any", "--timeout", "5"]
         let photo = OrigamiProcess.packageRoot.appendingPathComponent("SamplePhotos/paper-warm.jpg").path
-        let fresh = try origami.run(["brainstorm"] + refused + [photo])
+        let fresh = try await origami.run(["brainstorm"] + refused + [photo])
         #expect(fresh.status == 69, "\(fresh.stderr)")
         #expect(!FileManager.default.fileExists(atPath: origami.file(".origami").path), "nothing written")
 
         try projectAfterTutorial()
         let before = try Data(contentsOf: origami.file(".origami/project.json"))
-        let coach = try origami.run(["coach"] + refused + [photo])
+        let coach = try await origami.run(["coach"] + refused + [photo])
         #expect(coach.status == 69, "\(coach.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: origami.file(".origami").path) == ["project.json"])
         #expect(try Data(contentsOf: origami.file(".origami/project.json")) == before)

@@ -41,16 +41,16 @@ struct ReadmeCommandsEndToEndTests {
         return (origami, server)
     }
 
-    @Test func coachDoneMarksTheStepWithThePhotoAndAsksNoModel() throws {
+    @Test func coachDoneMarksTheStepWithThePhotoAndAsksNoModel() async throws {
         let (process, server) = try Self.setUp(mode: "ok")
         var origami = process
         origami.environment.merge([
             "ORIGAMI_BACKEND": "openai", "OPENAI_BASE_URL": server.baseURL.absoluteString,
             "ORIGAMI_MODEL": "ok-model", "ORIGAMI_VISION": "yes",
         ]) { $1 }
-        _ = try origami.succeed(["brainstorm", Self.warm])
-        _ = try origami.succeed(["tutorial", "--idea", "1"])
-        let done = try origami.succeed(["coach", "--done", "SamplePhotos/progress/cup-step1-done.jpg"])
+        _ = try await origami.succeed(["brainstorm", Self.warm])
+        _ = try await origami.succeed(["tutorial", "--idea", "1"])
+        let done = try await origami.succeed(["coach", "--done", "SamplePhotos/progress/cup-step1-done.jpg"])
         #expect(done.stdout.contains("Step 1 marked done by you; the photo is kept on it."), "\(done.stdout)")
         #expect(done.stdout.contains("Now on step 2 of 3."), "\(done.stdout)")
         let tutorial = try #require(try origami.project().currentTutorial)
@@ -59,11 +59,11 @@ struct ReadmeCommandsEndToEndTests {
         #expect(tutorial.photoLabels(ofStep: 1) == [label])
     }
 
-    @Test func visionYesMakesAServerWithoutPropsSeeThePhotos() throws {
+    @Test func visionYesMakesAServerWithoutPropsSeeThePhotos() async throws {
         let (origami, server) = try Self.setUp(mode: "vllm")
         let base = ["brainstorm", Self.warm, "--backend", "openai", "--base-url", server.baseURL.absoluteString,
                     "--model", "ok-model"]
-        let seeing = try origami.succeed(base + ["--vision", "yes", "--json"])
+        let seeing = try await origami.succeed(base + ["--vision", "yes", "--json"])
         let result = try #require(seeing.events.last)
         #expect(result["modelSawPhotos"] as? Bool == true, "\(seeing.stdout)")
         let photo = try #require((result["photos"] as? [[String: Any]])?.first)
@@ -71,11 +71,11 @@ struct ReadmeCommandsEndToEndTests {
         #expect(photo["describedByOrigami"] as? Bool == false)
     }
 
-    @Test func withoutVisionYesTheSameServerIsAskedOnlyForIdeasWithOrigamisReadingOfEachPhoto() throws {
+    @Test func withoutVisionYesTheSameServerIsAskedOnlyForIdeasWithOrigamisReadingOfEachPhoto() async throws {
         let (origami, server) = try Self.setUp(mode: "vllm")
         // A server that cannot say it sees is treated as blind: no photo pass is asked (the script's analysis is
         // never used), origami's description and reading stand for the photo, and the ideas prompt carries both.
-        let blind = try origami.succeed(
+        let blind = try await origami.succeed(
             ["brainstorm", Self.warm, "--backend", "openai", "--base-url", server.baseURL.absoluteString,
              "--model", "ok-model", "--json"])
         let result = try #require(blind.events.last)
@@ -98,12 +98,12 @@ struct ReadmeCommandsEndToEndTests {
     /// "Using Ollama or another server": `origami brainstorm photo.jpg --backend ollama --model qwen2.5vl:3b`, with
     /// `OLLAMA_HOST` at the scripted server speaking Ollama's wire (`/api/show` lists "vision" for the model, so the
     /// photo is sent as an image and analysed, then the ideas are asked).
-    @Test func ollamaWithAVisionModelAnalysesThePhotoAndOffersIdeas() throws {
+    @Test func ollamaWithAVisionModelAnalysesThePhotoAndOffersIdeas() async throws {
         let (process, server) = try Self.setUp(mode: "ok")
         var origami = process
         try FileManager.default.copyItem(at: origami.file(Self.warm), to: origami.file("photo.jpg"))
         origami.environment["OLLAMA_HOST"] = server.baseURL.absoluteString
-        let run = try origami.succeed(["brainstorm", "photo.jpg", "--backend", "ollama", "--model", "qwen2.5vl:3b"])
+        let run = try await origami.succeed(["brainstorm", "photo.jpg", "--backend", "ollama", "--model", "qwen2.5vl:3b"])
         #expect(run.stdout.contains("Four squares of warm origami paper on a wooden table."), "\(run.stdout)")
         #expect(run.stdout.contains("1. Star Box") && run.stdout.contains("3. Gift Tag"), "\(run.stdout)")
         let saved = try origami.project()

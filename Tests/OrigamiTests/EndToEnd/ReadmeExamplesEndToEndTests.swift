@@ -48,23 +48,23 @@ struct ReadmeExamplesEndToEndTests {
             at: origami.file("SamplePhotos/progress/cup-step1-done.jpg"), to: origami.file("suites/mine/step1.jpg"))
     }
 
-    @Test func theExampleSuiteRunsAsWrittenAndEveryCasePasses() throws {
+    @Test func theExampleSuiteRunsAsWrittenAndEveryCasePasses() async throws {
         let script = origami.file("script.json")
         try JSONSerialization.data(withJSONObject: Self.script).write(to: script)
         let server = try FaultServer(mode: "ok", options: ["--answers", script.path])
-        let outcome = try origami.run(
+        let outcome = try await origami.run(
             ["eval", "suites/mine/my-suite.json", "--backend", "openai", "--base-url", server.baseURL.absoluteString,
              "--model", "ok-model", "--no-cache"])
         #expect(outcome.status == 0, "\(outcome.stdout)\n\(outcome.stderr)")
         #expect(outcome.stdout.contains("my-suite: 5/5 runs passed (100 %) on openai (ok-model)"), "\(outcome.stdout)")
     }
 
-    @Test func aModelNameForTheEngineSaysWhatToDo() throws {
+    @Test func aModelNameForTheEngineSaysWhatToDo() async throws {
         let suite = try Self.exampleSuite()
             .replacingOccurrences(
                 of: #""backend": "engine","#, with: #""backend": "engine", "model": "qwen2.5-coder-0.5b","#)
         try origami.write(suite, to: "suites/mine/named.json")
-        let outcome = try origami.run(["eval", "suites/mine/named.json"])
+        let outcome = try await origami.run(["eval", "suites/mine/named.json"])
         #expect([64, 78].contains(outcome.status), "\(outcome.stderr)")
         #expect(outcome.stderr.contains(
             "'qwen2.5-coder-0.5b' is a model name, but the engine runs a GGUF file: give the file's path"))
