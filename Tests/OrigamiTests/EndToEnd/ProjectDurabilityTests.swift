@@ -131,9 +131,11 @@ import Testing
     @Test func anotherCommandsModelCallRunsWhileACoachWaitsOnASlowServer() async throws {
         try projectAfterTutorial()
         let server = try FaultServer(mode: "llamacpp", answer: Self.scriptedAnswer)
-        let slow = try origami.start(coach(server, model: "fault:stallhead:8"))
-        // The slow coach has read the project and is waiting for its model (the server counts the request).
-        try await Task.sleep(for: .milliseconds(1500))
+        // The slow coach's model answers after 30 s: room for the quick one to start, check and save on a machine
+        // busy with the other tests' engines (with 8 s, it sometimes finished second).
+        let slow = try origami.start(coach(server, model: "fault:stallhead:30"))
+        // By now the slow coach has read the project and is waiting for its model.
+        try await Task.sleep(for: .seconds(3))
         // Started at once, not queued behind other tests' runs: it must run while the slow one waits.
         let quick = try await origami.run(coach(server, model: "fault:ok"), queued: false)
         #expect(quick.status == 0, "\(quick.stderr)")
