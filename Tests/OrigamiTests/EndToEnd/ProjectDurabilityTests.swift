@@ -5,7 +5,10 @@ import Testing
 
 /// R3 and R4 on the real binary: SIGKILL at random moments never leaves a torn project file, concurrent writers
 /// never lose an update, and the project's lock is held only to read and to save, never while a model answers.
-@Suite struct ProjectDurabilityTests {
+///
+/// Serialized: each test starts its own processes at once on purpose (eight writers, eight coaches, a slow and a
+/// quick coach) and judges how they overlap, which the other tests of this suite, run beside it, would only blur.
+@Suite(.serialized) struct ProjectDurabilityTests {
     let origami: OrigamiProcess
 
     init() throws {
