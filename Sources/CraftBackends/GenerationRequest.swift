@@ -28,13 +28,21 @@ public struct ResponseFormat: Sendable, Hashable, Codable {
     public var strictJSONSchema: String
     /// A compact human-readable form, for prompts.
     public var promptDescription: String
+    /// A llama.cpp grammar (GBNF) of the same answers written as JSON on one line, which the engine sends in place of
+    /// the JSON Schema: its model then spends no tokens on line breaks and indents. Nil when the schema has a guide
+    /// the grammar cannot carry.
+    public var compactJSONGrammar: String?
 
     /// Creates a response format.
-    public init(name: String, plainJSONSchema: String, strictJSONSchema: String, promptDescription: String) {
+    public init(
+        name: String, plainJSONSchema: String, strictJSONSchema: String, promptDescription: String,
+        compactJSONGrammar: String? = nil
+    ) {
         self.name = name
         self.plainJSONSchema = plainJSONSchema
         self.strictJSONSchema = strictJSONSchema
         self.promptDescription = promptDescription
+        self.compactJSONGrammar = compactJSONGrammar
     }
 }
 

@@ -57,6 +57,9 @@ public struct GenerationSchema: Sendable, Hashable {
         public var description: String?
         /// The property's schema; a nullable schema makes the property optional.
         public var schema: GenerationSchema
+        /// The Boolean property this optional one depends on: it is given only when that one is true (see
+        /// `onlyWhenTrue(_:)`).
+        public var condition: String?
 
         /// Whether the property may be missing or null.
         public var isOptional: Bool { schema.isNullable }
@@ -73,6 +76,15 @@ public struct GenerationSchema: Sendable, Hashable {
             self.name = name
             self.description = description
             self.schema = schema
+        }
+
+        /// This optional property, given only when the Boolean property `name` is true, as a congratulation only
+        /// with a complete step. A grammar of compact answers holds a model to it when `name` is the object's last
+        /// required property (`compactJSONGrammar`); JSON Schema and the prompt leave it to the description.
+        public func onlyWhenTrue(_ name: String) -> Self {
+            var property = self
+            property.condition = name
+            return property
         }
     }
 

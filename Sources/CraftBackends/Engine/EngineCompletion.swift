@@ -49,7 +49,7 @@ struct EngineCompletion: Sendable {
         return pieces
     }
 
-    /// The `/completion` body: the prompt, the schema as a grammar, sampling (repetition penalties included) as the
+    /// The `/completion` body: the prompt, the schema (`schemaMember`), sampling (repetition penalties included) as the
     /// chat request would set it, streaming with token ids, and the prompt cache on.
     func body(prompt: [GeneratedContent], request: GenerationRequest) -> GeneratedContent {
         let sampling = WireSampling(request.options)
@@ -64,7 +64,15 @@ struct EngineCompletion: Sendable {
         ]
         return .object(head + sampling.penalties(for: .llamaCpp) + [
             ("n_predict", request.options.maximumResponseTokens.map(GeneratedContent.init)),
-            ("json_schema", request.responseFormat.map { GeneratedContent(jsonOrString: $0.plainJSONSchema) }),
+            schemaMember(request.responseFormat),
         ])
+    }
+
+    /// The answer's shape: as a grammar of one-line JSON when the schema has one (the model spends no tokens on line
+    /// breaks and indents), else as the JSON Schema, which llama-server turns into a grammar that allows any layout.
+    private func schemaMember(_ format: ResponseFormat?) -> (String, GeneratedContent?) {
+        guard let format else { return ("json_schema", nil) }
+        if let grammar = format.compactJSONGrammar { return ("grammar", .string(grammar)) }
+        return ("json_schema", GeneratedContent(jsonOrString: format.plainJSONSchema))
     }
 }

@@ -52,7 +52,7 @@ extension CoachFeedback: Generable {
         .object("CoachFeedback", description: "Feedback on a photo of the user's progress on the current step", [
             .init("observation", String.self,
                   description: "First describe what you see in the photo and compare it to the goal of the current step, "
-                      + "in one or two sentences"),
+                      + "in one or two sentences", .maximumLength(160)),
             .init("sections", [CoachSection].self, description: "Feedback in two short sections", .count(2...3)),
             .init("isCurrentStepComplete", Bool.self,
                   description: "True ONLY if the photo clearly and unambiguously demonstrates that the current step "
@@ -60,7 +60,7 @@ extension CoachFeedback: Generable {
                       + "unfinished, answer false"),
             .init("completionMessage", String?.self,
                   description: "One short sentence congratulating the user, only when isCurrentStepComplete is "
-                      + "true; null otherwise"),
+                      + "true; null otherwise", .maximumLength(100)).onlyWhenTrue("isCurrentStepComplete"),
         ])
     }
 

@@ -34,7 +34,8 @@ extension CoachSection: Generable {
         .object("CoachSection", description: "One section of feedback", [
             .init("title", String.self,
                   description: "A short heading such as What You Did Well, Try This Instead or Next Steps"),
-            .init("body", String.self, description: "The feedback of this section in one friendly, specific sentence"),
+            .init("body", String.self, description: "The feedback of this section in one friendly, specific sentence",
+                  .maximumLength(100)),
         ])
     }
 

@@ -111,10 +111,14 @@ public enum CraftPrompts {
         note: String? = nil,
         change: String? = nil
     ) -> Prompt {
-        let judged = hasText(note)
-            ? "the description states and what the person says they did; a description cannot show small details "
-                + "of a fold, so unless one of them states"
-            : "the description states; it cannot show small details of a fold, so unless it states"
+        // The measured change is evidence as much as the description: a step whose change origami measured is
+        // stated by it, and a model told to trust the description alone called such steps not complete.
+        let sources = ["the description"] + (change == nil ? [] : ["the measured change"])
+            + (hasText(note) ? ["what the person says they did"] : [])
+        let judged = sources.count == 1
+            ? "the description states; it cannot show small details of a fold, so unless it states"
+            : sources.dropLast().joined(separator: ", ") + " and \(sources[sources.count - 1]) state; a description "
+                + "cannot show small details of a fold, so unless one of them states"
         let segments: [Prompt.Segment] = [
             .text("I'm working on step \(number) of the tutorial."),
             .text("Step \(number): \(title). \(instruction)"),

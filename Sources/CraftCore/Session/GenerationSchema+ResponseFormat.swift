@@ -11,7 +11,8 @@ extension GenerationSchema {
             name: name,
             plainJSONSchema: jsonSchema(.plain),
             strictJSONSchema: jsonSchema(.openAIStrict),
-            promptDescription: promptDescription
+            promptDescription: promptDescription,
+            compactJSONGrammar: compactJSONGrammar
         )
     }
 }

@@ -113,13 +113,27 @@ import Testing
     @Test func theBodyCarriesSamplingLengthSchemaAndAsksForTokenIds() throws {
         let request = GenerationRequest(
             responseFormat: Self.format, options: .init(sampling: .greedy, maximumResponseTokens: 40))
-        let body = EngineCompletion(model: Self.model).body(prompt: [.string("p"), GeneratedContent(3)], request: request)
+        let body = EngineCompletion(model: Self.model)
+            .body(prompt: [.string("p"), GeneratedContent(3)], request: request)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(body.jsonString.utf8)) as? [String: Any])
         #expect(json["prompt"] as? [AnyHashable] == ["p", 3])
         #expect(json["temperature"] as? Double == 0 && json["top_k"] as? Int == 1)
         #expect(json["n_predict"] as? Int == 40)
         #expect(json["return_tokens"] as? Bool == true && json["cache_prompt"] as? Bool == true)
         #expect((json["json_schema"] as? [String: Any])?["type"] as? String == "object")
+        #expect(json["grammar"] == nil)
         #expect(json["stream"] as? Bool == true)
+    }
+
+    /// A schema the grammar of one-line JSON can carry goes as that grammar, in place of the JSON Schema (llama-server
+    /// refuses a request with both).
+    @Test func aSchemaWithACompactGrammarGoesAsThatGrammar() throws {
+        var format = Self.format
+        format.compactJSONGrammar = #"root ::= "{}""#
+        let body = EngineCompletion(model: Self.model)
+            .body(prompt: [.string("p")], request: .init(responseFormat: format))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(body.jsonString.utf8)) as? [String: Any])
+        #expect(json["grammar"] as? String == #"root ::= "{}""#)
+        #expect(json["json_schema"] == nil)
     }
 }

@@ -1,4 +1,5 @@
 @testable import CraftBackends
+import CraftSchema
 import CraftTesting
 import Foundation
 import Synchronization
@@ -83,6 +84,47 @@ struct EngineLanguageModelTests {
         // Only the new turn (and the end-of-turn token after the first answer) is evaluated again.
         #expect(evaluated <= whole - before - ids.count + 1)
         try await manager.stop()
+    }
+
+    /// The grammar of one-line JSON on the real server: llama-server takes it, and the model's answer is JSON on one
+    /// line, one space after each colon and comma, that holds to the schema.
+    @Test func anAnswerUnderTheCompactGrammarIsOneLineJSONThatHoldsToTheSchema() async throws {
+        let schema = GenerationSchema.object("Supplies", [
+            .init("items", [String].self, .count(2...4)),
+            .init("note", String.self, .maximumLength(60)),
+            .init("forBeginners", Bool.self),
+        ])
+        let format = ResponseFormat(
+            name: schema.name, plainJSONSchema: schema.jsonSchema(.plain), strictJSONSchema: schema.jsonSchema(.plain),
+            promptDescription: schema.promptDescription, compactJSONGrammar: try #require(schema.compactJSONGrammar))
+        let request = GenerationRequest(
+            responseFormat: format, options: .init(sampling: .greedy, maximumResponseTokens: 120))
+        var text = ""
+        let engine = EngineLanguageModel(manager: manager)
+        let prompt = transcript("List supplies for paper folding, as JSON.")
+        for try await event in engine.stream(prompt, request: request) {
+            if case .textDelta(let delta) = event { text += delta }
+        }
+        let content = try GeneratedContent(json: text)
+        #expect(schema.validate(content).isEmpty, "\(text)")
+        #expect(text.hasPrefix(#"{"items": [""#) && text == oneLineJSON(compacted(text)), "\(text)")
+        try await manager.stop()
+    }
+
+    /// A JSON text without its white space outside strings.
+    private func compacted(_ json: String) -> String {
+        var inString = false, escaped = false, kept = ""
+        for character in json {
+            switch (inString, escaped, character) {
+            case (true, true, _): escaped = false
+            case (true, false, "\\"): escaped = true
+            case (_, false, "\""): inString.toggle()
+            case (false, _, _) where character.isWhitespace: continue
+            default: break
+            }
+            kept.append(character)
+        }
+        return kept
     }
 
     /// A mode switch adds the new mode's instructions as a later system message; a chat template that refuses one

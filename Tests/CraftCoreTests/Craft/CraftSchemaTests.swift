@@ -1,5 +1,6 @@
 @testable import CraftCore
 @testable import CraftSchema
+import CraftTesting
 import Testing
 
 @Suite struct CraftSchemaTests {
@@ -118,5 +119,55 @@ import Testing
         #expect(format.name == "Tutorial")
         #expect(format.plainJSONSchema == Tutorial.generationSchema.jsonSchema(.plain))
         #expect(format.promptDescription.contains(#""instruction": string"#))
+    }
+
+    /// A valid answer of each response type, compact; the engine's grammar has the model write it on one line with a
+    /// space after each colon and comma (`oneLineJSON`).
+    static let compactAnswers: [String: String] = [
+        "ImageAnalysisList": #"{"images":[{"image":"Photo_d4e5f6","analysis":"White paper.","#
+            + #""typeOfImage":"a finished craft piece"}]}"#,
+        "BrainstormIdeaList": #"{"ideas":[{"title":"Crane","description":"A crane."},"#
+            + #"{"title":"Cup","description":"A cup."},{"title":"Box","description":"A box."}]}"#,
+        "Tutorial": #"{"title":"Cup","materials":["paper"],"steps":["#
+            + #"{"number":1,"title":"Fold","instruction":"Fold it."},"#
+            + #"{"number":2,"title":"Tuck","instruction":"Tuck it."},"#
+            + #"{"number":3,"title":"Open","instruction":"Open it."}]}"#,
+        "CoachFeedback": #"{"observation":"A triangle.","sections":[{"title":"Well Done","body":"Crisp."},"#
+            + #"{"title":"Next","body":"Fold the sides."}],"#
+            + #""isCurrentStepComplete":true,"completionMessage":"Well done."}"#,
+        "ExtractedTerms": #"{"terms":["valley fold","crease"]}"#,
+        "TermExplanation": #"{"term":"crease","explanation":"A line pressed into the paper."}"#,
+    ]
+
+    /// The engine sends every response type as a grammar of one-line JSON (`compactJSONGrammar`), never the JSON
+    /// Schema, whose grammar lets the model spend tokens on line breaks and indents; the grammar takes a valid answer
+    /// on one line, and neither the same answer laid out on lines nor without its spaces.
+    @Test(arguments: responseTypes)
+    func everyResponseTypeHasAGrammarOfOneLineAnswers(_ name: String, _ schema: GenerationSchema, _ expected: String)
+        throws {
+        let matcher = try GrammarMatcher(try #require(schema.compactJSONGrammar, "\(name) has no grammar"))
+        let compact = try #require(Self.compactAnswers[name])
+        let answer = oneLineJSON(compact)
+        #expect(matcher.accepts(answer), "\(name)")
+        #expect(try schema.validate(GeneratedContent(json: answer)).isEmpty, "the sample answer of \(name) is valid")
+        #expect(!matcher.accepts(compact), "\(name)")
+        #expect(!matcher.accepts(answer.replacingOccurrences(of: "{", with: "{\n  ")), "\(name)")
+    }
+
+    /// The congratulation follows a complete verdict only, so a "not complete" costs no message.
+    @Test func theCoachsGrammarTakesACongratulationOnlyAfterAComplete() throws {
+        let matcher = try GrammarMatcher(try #require(CoachFeedback.generationSchema.compactJSONGrammar))
+        let answer = oneLineJSON(try #require(Self.compactAnswers["CoachFeedback"]))
+        let notComplete = answer.replacingOccurrences(of: #""isCurrentStepComplete": true"#,
+                                                      with: #""isCurrentStepComplete": false"#)
+        #expect(!matcher.accepts(notComplete))
+        #expect(matcher.accepts(notComplete.replacingOccurrences(of: #", "completionMessage": "Well done.""#, with: "")))
+    }
+
+    @Test func photoCategoriesHaveAGrammarOfOneLineAnswersToo() throws {
+        let schema = PhotoCategoryList.schema(labels: Self.labels)
+        let matcher = try GrammarMatcher(try #require(schema.compactJSONGrammar))
+        #expect(matcher.accepts(#"{"Photo_a1b2c3": "supplies", "Photo_d4e5f6": "inspiration"}"#))
+        #expect(!matcher.accepts(#"{"Photo_a1b2c3": "supplies", "Photo_d4e5f6": "a cat"}"#))
     }
 }

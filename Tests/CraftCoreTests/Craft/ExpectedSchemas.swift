@@ -120,7 +120,8 @@ enum ExpectedSchemas {
         "properties": {
             "observation": {
                 "type": "string",
-                "description": "First describe what you see in the photo and compare it to the goal of the current step, in one or two sentences"
+                "description": "First describe what you see in the photo and compare it to the goal of the current step, in one or two sentences",
+                "maxLength": 160
             },
             "sections": {
                 "type": "array",
@@ -133,7 +134,11 @@ enum ExpectedSchemas {
                             "type": "string",
                             "description": "A short heading such as What You Did Well, Try This Instead or Next Steps"
                         },
-                        "body": {"type": "string", "description": "The feedback of this section in one friendly, specific sentence"}
+                        "body": {
+                            "type": "string",
+                            "description": "The feedback of this section in one friendly, specific sentence",
+                            "maxLength": 100
+                        }
                     },
                     "required": ["title", "body"],
                     "additionalProperties": false
@@ -147,7 +152,8 @@ enum ExpectedSchemas {
             },
             "completionMessage": {
                 "type": "string",
-                "description": "One short sentence congratulating the user, only when isCurrentStepComplete is true; null otherwise"
+                "description": "One short sentence congratulating the user, only when isCurrentStepComplete is true; null otherwise",
+                "maxLength": 100
             }
         },
         "required": ["observation", "sections", "isCurrentStepComplete"],

@@ -26,6 +26,25 @@ import Testing
         #expect(prompt.attachments.map(\.label) == ["Photo_3fa2c1"])
     }
 
+    /// A blind model judges from the description, and from the measured change and the person's note when there are
+    /// any: each is named as evidence that may state the step's result.
+    @Test func aBlindCoachJudgesFromTheDescriptionTheMeasuredChangeAndTheNote() {
+        func judging(change: String?, note: String?) -> String {
+            CraftPrompts.coach(step: 1, title: "Fold", instruction: "Fold it.", photos: [Self.photo], note: note,
+                               change: change).text
+        }
+        #expect(judging(change: nil, note: nil).contains(
+            "judge only from what the description states; it cannot show small details of a fold, so unless it "
+                + "states the result of step 1 outright, the step is not complete."))
+        #expect(judging(change: "A change was measured.", note: nil).contains(
+            "judge only from what the description and the measured change state; a description cannot show small "
+                + "details of a fold, so unless one of them states the result of step 1 outright"))
+        #expect(judging(change: "A change was measured.", note: "I folded it").contains(
+            "judge only from what the description, the measured change and what the person says they did state;"))
+        #expect(judging(change: nil, note: "I folded it").contains(
+            "judge only from what the description and what the person says they did state;"))
+    }
+
     @Test func analysisPromptNamesEveryLabelAndAttachesEveryPhoto() {
         let second = Attachment(label: "Photo_00aa11", sha256: "00aa11", data: Data([4]), description: nil)
         let prompt = CraftPrompts.analysis(of: [Self.photo, second])
