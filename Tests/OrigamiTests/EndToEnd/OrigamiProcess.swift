@@ -122,9 +122,9 @@ struct OrigamiProcess {
         return process
     }
 
-    /// Runs `origami-write-test` with `arguments` in the scratch directory and waits for it.
-    func writeTest(_ arguments: [String] = []) async throws -> Outcome {
-        try await run(arguments, executable: Self.writeTest)
+    /// Runs `origami-write-test` with `arguments` in the scratch directory and waits for it (`queued` as in `run`).
+    func writeTest(_ arguments: [String] = [], queued: Bool = true) async throws -> Outcome {
+        try await run(arguments, executable: Self.writeTest, queued: queued)
     }
 
     /// Starts `origami-write-test` without waiting.
