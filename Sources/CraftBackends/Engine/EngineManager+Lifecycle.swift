@@ -150,15 +150,22 @@ extension EngineManager {
 
     /// Looks again at a server that `/proc` no longer showed: the watchdog's record of its exit status is the
     /// proof it ended; without one, a second look at the process table decides.
+    ///
+    /// The watchdog writes the status the moment the server ends, but on a machine busy with other servers and
+    /// builds that moment came more than 5 s later: the crash then read as an exit without a status, was not known
+    /// for a crash, and the next request started the same crashing server again. So the wait is long (30 s), and
+    /// ends early when the server shows up again.
     func confirmExit(
-        of record: EngineRecord, watchdog: EngineWatchdog?, patience: TimeInterval = 5
+        of record: EngineRecord, watchdog: EngineWatchdog?, patience: TimeInterval = 30
     ) async -> ServerExit {
-        // The watchdog waits on the server and writes its status the moment it ends: a wait without one means it
-        // has not ended, unless the watchdog itself is gone, which the second look then tells.
         if let watchdog {
-            if let status = await watchdog.serverExitStatus(timeout: patience) {
-                return status > 128 ? .killed(signal: status - 128) : .exited(status: status)
-            }
+            let deadline = Date().addingTimeInterval(patience)
+            repeat {
+                if let status = await watchdog.serverExitStatus(timeout: min(0.5, patience)) {
+                    return status > 128 ? .killed(signal: status - 128) : .exited(status: status)
+                }
+                if processes.isServer(record) { return .stillRunning }
+            } while Date() < deadline
         } else {
             try? await Task.sleep(for: .milliseconds(300))
         }

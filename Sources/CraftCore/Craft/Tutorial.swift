@@ -38,12 +38,15 @@ public struct Tutorial: Sendable, Hashable, Codable {
 }
 
 extension Tutorial: Generable {
-    /// An object with `title`, `materials` and `steps` (at least one).
+    /// An object with `title`, `materials` and `steps` (`stepCountRange`, whose maximum `TutorialWriter` raises): a
+    /// grammar that carries the count holds the model to at least 3 steps while it writes; held to at least one, the
+    /// 1.5B model wrote two steps twice running and the command failed.
     public static var generationSchema: GenerationSchema {
         .object("Tutorial", description: "Step-by-step instructions for making the chosen project", [
             .init("title", String.self, description: "The project's name"),
             .init("materials", [String].self, description: "Each supply or tool needed, once", .minimumCount(1)),
-            .init("steps", [TutorialStep].self, description: "The steps in order, each a different action", .minimumCount(1)),
+            .init("steps", [TutorialStep].self, description: "The steps in order, each a different action",
+                  .count(stepCountRange)),
         ])
     }
 

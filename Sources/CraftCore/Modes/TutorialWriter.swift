@@ -5,9 +5,8 @@ public import CraftSchema
 ///
 /// `Tutorial` itself checks the steps are numbered 1, 2, 3 …, that there are 3 to 10 of them
 /// (`Tutorial.stepCountRange`), each saying something new, and that no material is listed twice (its
-/// `DomainRules`); this flow caps the steps and materials lists in
-/// the schema (`maximumListLength`) so a small model under a grammar cannot keep adding steps until the token limit
-/// cuts it off.
+/// `DomainRules`); the schema carries the step count, and this flow caps the materials list too
+/// (`maximumListLength`) so a small model under a grammar cannot keep adding items until the token limit cuts it off.
 public struct TutorialWriter: Sendable {
     /// The session the tutorial is written on (switched to tutorial mode).
     public let session: LanguageModelSession
@@ -17,17 +16,18 @@ public struct TutorialWriter: Sendable {
         self.session = session
     }
 
-    /// The most steps, and the most materials, the grammar lets a tutorial list: above the step rule's 10
-    /// (`Tutorial.stepCountRange`), so a longer answer ends as a list the rule sends back to be shortened rather than
-    /// one cut at the token limit, and unchanged so every recorded request stays the same.
+    /// The most materials the grammar lets a tutorial list. The steps keep their own count, 3 to 10
+    /// (`Tutorial.stepCountRange`): capped at 15 instead, so that a longer answer went back to the model to be
+    /// shortened, the 1.5B model wrote 11 steps twice running and the command failed; held to 10, it ends its list
+    /// there.
     public static let maximumListLength = 15
 
-    /// The tutorial schema with its lists capped at `maximumListLength`.
+    /// The tutorial schema with its lists that have no maximum of their own capped at `maximumListLength`.
     public static var schema: GenerationSchema {
         var schema = Tutorial.generationSchema
         guard case .object(let properties) = schema.kind else { return schema }
         schema.kind = .object(properties.map { property in
-            guard case .array = property.schema.kind else { return property }
+            guard case .array(_, _, nil) = property.schema.kind else { return property }
             var capped = property
             capped.schema = property.schema.guided(by: [.maximumCount(maximumListLength)])
             return capped

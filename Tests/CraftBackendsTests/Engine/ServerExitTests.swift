@@ -52,6 +52,17 @@ struct ServerExitTests {
         #expect(await manager.confirmExit(of: record, watchdog: watchdog, patience: 0.2) == expected)
     }
 
+    /// A watchdog on a busy machine wrote the status of a crashed server 6 s late: it still counts as the crash.
+    @Test func aStatusTheWatchdogWritesLateStillSaysHowItEnded() async throws {
+        let file = URL(fileURLWithPath: manager.files.exitStatus)
+        let late = Task {
+            try await Task.sleep(for: .seconds(6))
+            try Data("132\n".utf8).write(to: file)
+        }
+        #expect(await manager.confirmExit(of: record, watchdog: watchdog) == .killed(signal: 4))
+        try await late.value
+    }
+
     @Test func aServerGoneWithoutAnyRecordExitedWithNoStatus() async throws {
         #expect(await manager.confirmExit(of: record, watchdog: watchdog, patience: 0.2) == .exited(status: nil))
         #expect(await manager.confirmExit(of: record, watchdog: nil) == .exited(status: nil))

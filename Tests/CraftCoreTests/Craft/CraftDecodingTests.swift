@@ -37,6 +37,7 @@ import Testing
     static let tutorial = Tutorial(title: "Crane mobile", materials: ["paper", "thread"], steps: [
         TutorialStep(number: 1, title: "Fold", instruction: "Fold five cranes."),
         TutorialStep(number: 2, title: "Hang", instruction: "Tie them to the hoop."),
+        TutorialStep(number: 3, title: "Balance", instruction: "Slide the threads until the hoop hangs level."),
     ])
     static let feedback = CoachFeedback(
         observation: "Both wings are creased.",
@@ -110,7 +111,7 @@ import Testing
 
     @Test func tutorialStepsMustBeNumberedInOrder() {
         let answer = #"{"title":"t","materials":["m"],"steps":[{"number":1,"title":"a","instruction":"b"},"#
-            + #"{"number":3,"title":"c","instruction":"d"}]}"#
+            + #"{"number":3,"title":"c","instruction":"d"},{"number":4,"title":"e","instruction":"f"}]}"#
         #expect(Self.violations { _ = try Tutorial.decode(json: answer) }
             == ["steps[1].number: expected 2 (steps are numbered in order), got 3"])
         let zero = answer.replacingOccurrences(of: #""number":1"#, with: #""number":0"#)

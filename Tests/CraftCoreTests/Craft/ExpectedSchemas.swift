@@ -104,7 +104,8 @@ enum ExpectedSchemas {
                     "required": ["number", "title", "instruction"],
                     "additionalProperties": false
                 },
-                "minItems": 1
+                "minItems": 3,
+                "maxItems": 10
             }
         },
         "required": ["title", "materials", "steps"],
