@@ -112,8 +112,17 @@ public final class EngineSandbox: Sendable {
                 self.wfile.flush()
             def log_message(self, *a):
                 pass
+        try:
+            server = http.server.HTTPServer(("127.0.0.1", port), Handler)
+        except OSError:
+            # Another process took the port between origami's choice and this bind (many servers start at once
+            # in a test run): origami starts the server again on a fresh port, which a launch count must allow.
+            if os.environ.get("FAKE_LAUNCHES"):
+                with open(os.environ["FAKE_LAUNCHES"], "a") as launches:
+                    launches.write("could not bind port %d\n" % port)
+            raise
         print("fake llama-server listening on 127.0.0.1:%d" % port, flush=True)
-        http.server.HTTPServer(("127.0.0.1", port), Handler).serve_forever()
+        server.serve_forever()
         """#
 }
 
