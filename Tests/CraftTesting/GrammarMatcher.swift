@@ -78,19 +78,22 @@ public struct GrammarMatcher {
     }
 }
 
-/// A compact JSON text written on one line with a space after each colon and comma outside its strings, as
-/// `compactJSONGrammar` has the model write it.
-public func oneLineJSON(_ compact: String) -> String {
+/// A JSON text on one line, as `compactJSONGrammar` has the model write it: outside its strings, no white space but
+/// one space after each colon and comma.
+public func oneLineJSON(_ json: String) -> String {
     var inString = false, escaped = false, result = ""
-    for character in compact {
-        result.append(character)
+    for character in json {
         switch (inString, escaped, character) {
         case (true, true, _): escaped = false
         case (true, false, "\\"): escaped = true
         case (_, false, "\""): inString.toggle()
-        case (false, _, ":"), (false, _, ","): result.append(" ")
+        case (false, _, _) where character.isWhitespace: continue
+        case (false, _, ":"), (false, _, ","):
+            result += "\(character) "
+            continue
         default: break
         }
+        result.append(character)
     }
     return result
 }

@@ -49,8 +49,8 @@ struct EngineCompletion: Sendable {
         return pieces
     }
 
-    /// The `/completion` body: the prompt, the schema (`schemaMember`), sampling (repetition penalties included) as the
-    /// chat request would set it, streaming with token ids, and the prompt cache on.
+    /// The `/completion` body: the prompt, the schema (`schemaMember`), sampling (repetition penalties included) as
+    /// the chat request would set it, streaming with token ids, and the prompt cache on.
     func body(prompt: [GeneratedContent], request: GenerationRequest) -> GeneratedContent {
         let sampling = WireSampling(request.options)
         let head: [(String, GeneratedContent?)] = [

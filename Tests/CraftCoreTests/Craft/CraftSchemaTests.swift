@@ -161,7 +161,8 @@ import Testing
         let notComplete = answer.replacingOccurrences(of: #""isCurrentStepComplete": true"#,
                                                       with: #""isCurrentStepComplete": false"#)
         #expect(!matcher.accepts(notComplete))
-        #expect(matcher.accepts(notComplete.replacingOccurrences(of: #", "completionMessage": "Well done.""#, with: "")))
+        let withoutMessage = notComplete.replacingOccurrences(of: #", "completionMessage": "Well done.""#, with: "")
+        #expect(matcher.accepts(withoutMessage))
     }
 
     @Test func photoCategoriesHaveAGrammarOfOneLineAnswersToo() throws {

@@ -18,6 +18,22 @@ import Testing
         #expect(call.request.options.repetition == OrchestratorProfile.Repetition.tutorial)
     }
 
+    /// The grammar holds the model to the step rule's 3 to 10; only the materials, which have no maximum of their own,
+    /// are capped at `maximumListLength`.
+    @Test func theTutorialSchemaKeepsTheStepCountAndCapsTheMaterials() {
+        guard case .object(let properties) = TutorialWriter.schema.kind else {
+            Issue.record("not an object")
+            return
+        }
+        func count(_ name: String) -> (Int?, Int?)? {
+            guard case .array(_, let least, let most)? = properties.first(where: { $0.name == name })?.schema.kind
+            else { return nil }
+            return (least, most)
+        }
+        #expect(count("steps").map { [$0.0, $0.1] } == [3, 10])
+        #expect(count("materials").map { [$0.0, $0.1] } == [1, TutorialWriter.maximumListLength])
+    }
+
     @Test func stepsNumberedOutOfOrderAreAskedForAgain() async throws {
         let shuffled = Flow.tutorialJSON.replacingOccurrences(of: #""number": 2"#, with: #""number": 5"#)
         let model = TestLanguageModel(answers: [shuffled, Flow.tutorialJSON])

@@ -114,9 +114,9 @@ import Testing
         // The recording's own failures (a blind model's verdict the baseline holds as it came) fail again, beside
         // the case made to fail here.
         let broken = "brainstorm warm paper, sunset print, crimson crane"
-        let alreadyFailing = try Self.failingCases(in: Self.baseline)
+        let alreadyFailing = try EvalReport.load(contentsOf: Self.baseline).failingCases
         #expect(!alreadyFailing.contains(broken))
-        let failing = try Self.failingCases(in: origami.file("r.json"))
+        let failing = try EvalReport.load(contentsOf: origami.file("r.json")).failingCases
         #expect(failing == alreadyFailing.union([broken]))
         #expect(first.status == 100)
         #expect(first.stderr.contains("error: eval gate failed:\n  - min-pass-rate: "))
@@ -129,17 +129,6 @@ import Testing
         let names = Set(((rerun["runs"] as? [[String: Any]]) ?? []).compactMap { $0["caseName"] as? String })
         #expect(names == failing)
         #expect(again.status == 100)
-    }
-
-    /// The names of the cases with a failed assertion in a JSON report.
-    static func failingCases(in report: URL) throws -> Set<String> {
-        let data = try Data(contentsOf: report)
-        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        let runs = try #require(object["runs"] as? [[String: Any]])
-        let failed = runs.filter { run in
-            (run["assertions"] as? [[String: Any]])?.contains { $0["passed"] as? Bool == false } == true
-        }
-        return Set(failed.compactMap { $0["caseName"] as? String })
     }
 
     @Test(.enabled(if: recorded, "needs the suite's cassette and baseline report (scripts/record-evals)"))
