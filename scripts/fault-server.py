@@ -14,7 +14,7 @@ parallel tests apart), or else from --mode. Modes:
   cut             the stream stops mid-JSON         badjson       a stream line that is not JSON
   schema          valid JSON that breaks the schema length        finish reason "length"
   refusal         an OpenAI refusal                 stall:SECS    one chunk, then silence for SECS (max 60)
-  stallhead:SECS  silence before any response       huge          a 50 MB body
+  stallhead:SECS  silence first (max 900 s)         huge          a 50 MB body
   drip            the valid answer one byte at a time
   contenttype     HTTP 200 with text/html          llamacpp      (--mode only) /v1/models owned by llamacpp
   vision          /props says the model sees        vllm          (--mode only) no /props, as vLLM and others
@@ -331,7 +331,7 @@ class Handler(BaseHTTPRequestHandler):
         self.stream_answer(wire, ANSWER[:4], before_end=stall)
 
     def fault_stallhead(self, wire, request, arg):
-        time.sleep(min(float(arg or 5), 60))
+        time.sleep(min(float(arg or 5), 900))
         self.stream_answer(wire, ANSWER)
 
     def fault_huge(self, wire, request, arg):

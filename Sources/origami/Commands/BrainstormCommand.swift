@@ -28,13 +28,18 @@ enum BrainstormCommand: Command {
         let outcome = try await bench.brainstorm(photos: files, hint: context.line.value("hint")) { update in
             switch update {
             case .analysis(let list):
-                view.show(renderer.analysisLines(list.images ?? []))
-                view.hold((list.images ?? []).compactMap { analysis in
+                let images = list.images ?? []
+                view.show(renderer.analysisLines(images))
+                view.hold(images.compactMap { analysis in
                     guard let label = analysis.image, let category = analysis.typeOfImage else { return nil }
                     return (label, "analysis", [("label", .string(label)), ("category", .string(category.rawValue)),
                                                 ("analysis", .optional(analysis.analysis)),
                                                 ("describedByOrigami", .bool(analysis.describedByOrigami))])
                 })
+                // A seeing model's analyses may still change as they stream, so they go out once the ideas begin;
+                // origami's own readings are final, so they go out now, before the model has read its prompt (13 s
+                // on a cold engine).
+                if !images.isEmpty, images.allSatisfy(\.describedByOrigami) { view.flush() }
             case .ideas(let list):
                 view.flush()
                 let ideas = list.ideas ?? []
