@@ -5,7 +5,7 @@
 /// objects between them (398–923) are in alphabetical order of their WordNet ids, so the vehicles, buildings,
 /// things that show a picture and finished textile or folded pieces are listed here by index, picked by reading
 /// the class names in the network's output order (`imagenet-classes.json`). A made object in none of these sets has
-/// no group: it says nothing about whether a photo is a craft's supplies or something else.
+/// no group: an everyday thing that is no craft's (a folding chair, a drum, a shoe).
 public enum ImageNetGroup: String, Sendable, Hashable, CaseIterable {
     case animal = "an animal"
     case food = "food"
@@ -17,6 +17,9 @@ public enum ImageNetGroup: String, Sendable, Hashable, CaseIterable {
     case picture = "something that shows a picture"
     /// A made piece of the kind crafts produce: a knitted garment, a quilt, a pinwheel, a soft toy.
     case madePiece = "a made piece"
+    /// What a craft is made from or with, or what such things are taken for: paper goods, stationery, cloth, yarn,
+    /// sewing things, small tools, the baskets and trays supplies are kept in.
+    case craftMaterial = "a craft material or tool"
 
     /// The group of class `index` (0…999), or nil for a made object of no telling kind.
     public init?(index: Int) {
@@ -34,7 +37,7 @@ public enum ImageNetGroup: String, Sendable, Hashable, CaseIterable {
     }
 
     /// True for the groups that are no craft material: living things, food, scenery and pictures.
-    public var isScene: Bool { self != .madePiece }
+    public var isScene: Bool { self != .madePiece && self != .craftMaterial }
 
     /// The listed made objects by class index.
     static let madeObjects: [Int: ImageNetGroup] = {
@@ -43,6 +46,7 @@ public enum ImageNetGroup: String, Sendable, Hashable, CaseIterable {
         for index in places { groups[index] = .place }
         for index in pictures { groups[index] = .picture }
         for index in madePieces { groups[index] = .madePiece }
+        for index in craftMaterials { groups[index] = .craftMaterial }
         return groups
     }()
 
@@ -68,4 +72,22 @@ public enum ImageNetGroup: String, Sendable, Hashable, CaseIterable {
     /// Finished pieces of the kinds crafts make (cardigan 474, Christmas stocking 496, mitten 658, necklace 679,
     /// pinwheel 723, quilt 750, sock 806, stole 824, teddy bear 850, …).
     static let madePieces: [Int] = [474, 496, 658, 679, 723, 735, 750, 806, 824, 841, 850]
+
+    /// Craft materials and tools, and the everyday things photographed supplies are taken for (scissors read as a
+    /// letter opener, can opener or corkscrew; a crochet hook as a hook; pins as nails; craft sticks as matchsticks
+    /// or wooden spoons; cloth as a towel, curtain or rug): paper and stationery (ring binder 446, carton 478,
+    /// envelope 549, packet 692, paper towel 700, pencil case 709, sharpener 710, pens 418 and 563, paintbrush 696,
+    /// quill 749, eraser 767, ruler 769, toilet paper 999), sewing and knitting things (can opener 473, corkscrew
+    /// 512, hook 600, letter opener 623, safety pin 772, nail 677, sewing machine 786, spindle 816, thimble 855,
+    /// hair clip 584, buckle 464, chain 488, coil 506, knot 616, wool 911, Band-Aid 419), tools (tool kit 477,
+    /// hammer 587, screwdriver 784, drill 740, block plane 726, screw 783, potter's wheel 739), cloth (apron 411,
+    /// bath towel 434, bib 443, dishcloth 533, doormat 539, handkerchief 591, pillow 721, prayer rug 741, sarong
+    /// 775, curtains 794 and 854, velvet 885, window shade 905, chain mail 490, mosquito net 669, window screen 904,
+    /// feather boa 552), holders (hamper 588, shopping basket 790, tray 868, plastic bag 728) and sticks (matchstick
+    /// 644, wooden spoon 910).
+    static let craftMaterials: [Int] = [
+        446, 478, 549, 692, 700, 709, 710, 418, 563, 696, 749, 767, 769, 999, 473, 512, 600, 623, 772, 677, 786, 816,
+        855, 584, 464, 488, 506, 616, 911, 419, 477, 587, 784, 740, 726, 783, 739, 411, 434, 443, 533, 539, 591, 721,
+        741, 775, 794, 854, 885, 905, 490, 669, 904, 552, 588, 790, 868, 728, 644, 910,
+    ]
 }

@@ -15,7 +15,15 @@ public import CraftVision
 ///    colours: a print or a photo lying on the table, where a sheet of craft paper is one colour.
 /// 3. **Finished piece** when one object holds `foldedCreases` or more straight creases (a folded figure), or when
 ///    the likeliest class is a made piece of a craft's kind (a knitted garment, a pinwheel) at `pieceShare` or more.
-/// 4. **Supplies** otherwise: loose materials, or a piece still being folded.
+/// 4. **Inspiration** when the likeliest class is an everyday object of no group (`ImageNetGroup` nil: a folding
+///    chair, a drum, a shoe) at `objectShare` or more, more likely than all the rest together.
+/// 5. **Inspiration** when no surface stands apart from the objects (a picture filling the frame: no objects) and
+///    no likeness weighed is a craft material or a made piece at `PhotoResemblance.minimumProbability` or more: a
+///    close-up of yarn or cloth is like wool or velvet, a landscape, a sky or a face like none of them.
+/// 6. **Supplies** otherwise: loose materials, or a piece still being folded.
+///
+/// Rules 4 and 5 came from real camera photos (`scripts/real-photos`): without them a third of the animals,
+/// landscapes and everyday things there read as supplies.
 public struct CategoryReading: Sendable, Hashable {
     /// The category read.
     public var category: ImageCategory
@@ -30,6 +38,8 @@ public struct CategoryReading: Sendable, Hashable {
     public static let foldedCreases = 3
     /// The least probability of a made-piece likeness that makes a photo a finished piece.
     public static let pieceShare = 0.25
+    /// The least probability of an everyday object's likeness that makes a photo inspiration.
+    public static let objectShare = 0.5
     /// How many likenesses are weighed.
     public static let likenessCount = 5
 
@@ -65,6 +75,20 @@ public struct CategoryReading: Sendable, Hashable {
         if let top = weighed.first, ImageNetGroup(index: top.index) == .madePiece, top.probability >= Self.pieceShare {
             self.init(
                 category: .finishedPiece, reason: "the image classifier finds it most like \(top.name) (a made piece)")
+            return
+        }
+        if let top = weighed.first, ImageNetGroup(index: top.index) == nil, top.probability >= Self.objectShare {
+            self.init(category: .inspiration, reason: "the image classifier finds it most like \(top.name) (an "
+                + "everyday object, no craft material)")
+            return
+        }
+        let crafty = weighed.contains { likeness in
+            likeness.probability >= PhotoResemblance.minimumProbability
+                && [.craftMaterial, .madePiece].contains(ImageNetGroup(index: likeness.index))
+        }
+        if objects.isEmpty, !weighed.isEmpty, !crafty {
+            self.init(category: .inspiration, reason: "a picture filling the frame that the image classifier finds "
+                + "like no craft material")
             return
         }
         let what = switch objects.count {

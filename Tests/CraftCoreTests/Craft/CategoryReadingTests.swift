@@ -40,7 +40,36 @@ import Testing
     @Test func onlyTheFirstFiveLikenessesAreWeighed() {
         let late = (0..<5).map { Self.likeness(549, "envelope", 0.01 * Double($0)) }
             + [Self.likeness(1, "goldfish", 0.9)]
-        #expect(CategoryReading(scene: Self.scene(), likenesses: late).category == .supplies)
+        #expect(CategoryReading(scene: Self.scene(Self.object(.square)), likenesses: late).category == .supplies)
+    }
+
+    @Test func aLikelyEverydayObjectIsInspirationButACraftMaterialOrAFaintOneIsNot() {
+        let chair = [Self.likeness(559, "folding chair", 0.5)]
+        let reading = CategoryReading(scene: Self.scene(Self.object(.square)), likenesses: chair)
+        #expect(reading.category == .inspiration)
+        #expect(reading.sentence == "origami reads it as inspiration: the image classifier finds it most like "
+            + "folding chair (an everyday object, no craft material).")
+        let faint = [Self.likeness(559, "folding chair", 0.49)]
+        #expect(CategoryReading(scene: Self.scene(Self.object(.square)), likenesses: faint).category == .supplies)
+        let scissors = [Self.likeness(623, "letter opener", 0.9)]
+        #expect(CategoryReading(scene: Self.scene(Self.object(.square)), likenesses: scissors).category == .supplies)
+        // A folded figure stays one, whatever it looks like.
+        let folded = Self.scene(Self.object(.irregular, creases: 3))
+        #expect(CategoryReading(scene: folded, likenesses: chair).category == .finishedPiece)
+    }
+
+    @Test func aPictureFillingTheFrameIsInspirationUnlessItIsLikeACraftMaterial() {
+        let sky = [Self.likeness(701, "parachute", 0.19), Self.likeness(549, "envelope", 0.09)]
+        let reading = CategoryReading(scene: Self.scene(), likenesses: sky)
+        #expect(reading.category == .inspiration)
+        #expect(reading.sentence == "origami reads it as inspiration: a picture filling the frame that the image "
+            + "classifier finds like no craft material.")
+        let yarn = [Self.likeness(701, "parachute", 0.19), Self.likeness(911, "wool", 0.1)]
+        #expect(CategoryReading(scene: Self.scene(), likenesses: yarn).category == .supplies)
+        let quilt = [Self.likeness(750, "quilt", 0.12)]
+        #expect(CategoryReading(scene: Self.scene(), likenesses: quilt).category == .supplies)
+        // On a surface, a faint likeness says nothing either way.
+        #expect(CategoryReading(scene: Self.scene(Self.object(.square)), likenesses: sky).category == .supplies)
     }
 
     @Test(arguments: [
@@ -76,7 +105,7 @@ import Testing
         #expect(CategoryReading(scene: Self.scene(Self.object(.round)), likenesses: faint).category == .supplies)
     }
 
-    @Test func looseMaterialsAndAnEmptySceneAreSupplies() {
+    @Test func looseMaterialsAndAnEmptySceneWithoutTheClassifierAreSupplies() {
         let loose = CategoryReading(scene: Self.scene(Self.object(.square), Self.object(.square)), likenesses: [])
         #expect(loose.sentence == "origami reads it as supplies: several loose materials.")
         #expect(CategoryReading(scene: Self.scene(), likenesses: []).category == .supplies)
