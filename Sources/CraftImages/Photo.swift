@@ -52,8 +52,8 @@ public struct Photo: Sendable, Hashable {
     public let analysis: PhotoAnalysis
     /// The text stand-in for models that cannot see: the label, the size, then the objects on the surface, each with
     /// colour, outline, place, share, texture and creases, e.g. `Photo_2436c7 (1024×768, landscape): about four
-    /// objects, some touching, on a tan surface: a coral and brown round shape in the centre (11 %), fibrous like
-    /// yarn; a navy round shape in the upper right (4 %), fibrous like yarn; a silver long, thin piece in the centre
+    /// objects, some touching, on a tan surface: a coral and brown round shape in the centre (11 %), finely
+    /// textured; a navy round shape in the upper right (4 %), finely textured; a silver long, thin piece in the centre
     /// (1 %); …`. A close-up with no surface gets the picture's colours and texture as a whole instead.
     public let description: String
     /// The centre square of the model-ready picture at 224×224 pixels, for an image classifier to look at.

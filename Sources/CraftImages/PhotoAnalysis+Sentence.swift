@@ -43,7 +43,7 @@ extension PhotoAnalysis {
         switch texture {
         case .flat:
             edgeDensity < 0.015 ? "smooth, even colour with few edges" : "flat colour areas with straight edges"
-        case .fibrous: "a fine, fibrous texture like yarn or felt"
+        case .fibrous: "a fine, busy texture with many small edges"  // not "like yarn": see `PhotoScene.words(for:)`
         case .patterned: "a repeating pattern like printed or woven fabric"
         }
     }

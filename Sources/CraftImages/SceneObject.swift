@@ -8,8 +8,8 @@ public struct SceneObject: Sendable, Hashable {
     public var centre: SIMD2<Double>
     /// Its outline.
     public var outline: Outline
-    /// Its surface: flat like paper, fibrous like yarn, patterned like printed fabric; nil when it is too thin to
-    /// tell (a needle).
+    /// Its surface: flat like paper, finely textured (many fine edges: yarn, fur, grain), patterned like printed
+    /// fabric; nil when it is too thin to tell (a needle).
     public var texture: Texture?
     /// Straight creases or fold lines across it (only on flat objects of one colour).
     public var creases: [Crease]

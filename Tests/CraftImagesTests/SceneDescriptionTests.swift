@@ -63,6 +63,16 @@ import Testing
         #expect(scene.objects.first?.position == "on the left")
     }
 
+    /// Fine edges everywhere are said as such, not as a material: on real photos fur, grass, wood grain and brushes
+    /// measure fibrous as yarn does, and a small model takes "like yarn" for yarn.
+    @Test func fineStrandsAreFinelyTexturedNotCalledYarn() throws {
+        let words = try #require(try Self.found(.yarnBall).words)
+        #expect(words.contains("round shape on the left") && words.contains("finely textured"), "\(words)")
+        #expect(!words.contains("yarn") && !words.contains("fibrous"), "\(words)")
+        let picture = PhotoAnalysis(of: TestImages.fibres(size: 256))
+        #expect(picture.textureWords == "a fine, busy texture with many small edges")
+    }
+
     @Test func aStripedPatchIsPatternedAndNamesBothColours() throws {
         let scene = try Self.found(.stripedPatch)
         #expect(scene.objects.map(\.outline) == [.square])
