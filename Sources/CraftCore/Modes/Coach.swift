@@ -51,6 +51,9 @@ public struct Coach: Sendable {
         guard !photos.isEmpty else { throw FlowError.noProgressPhoto(step: step) }
         try await session.switchMode(.coach)
         let measured = change.map { StepChange(change: $0, step: current.title + ". " + current.instruction) }
+        if let measured, measured.change.after == nil, !CraftPrompts.hasText(note), await !session.modelSeesPhotos() {
+            return Self.nothingMeasured(step: step, photos: photos, change: measured, shape: shape)
+        }
         let prompt = CraftPrompts.coach(
             step: step, title: current.title, instruction: current.instruction, photos: photos, note: note,
             change: measured?.words
@@ -90,6 +93,33 @@ public struct Coach: Sendable {
             shapeCheck: shape,
             overruledByShape: overruled
         )
+    }
+}
+
+extension Coach {
+    /// The check of a photo in which origami found no piece, for a model that cannot see and no note: the model is
+    /// not asked. It would have only origami's words, which say nothing of a fold, and its verdict could not count
+    /// (a blind "complete" needs a measured change or the person's note); asked anyway, the 1.5B model called a real
+    /// photo of a kitten a correctly folded triangle. origami says what it found and how to take a photo it can
+    /// measure; the step stays open.
+    static func nothingMeasured(
+        step: Int, photos: [Attachment], change: StepChange, shape: ShapeCheck?
+    ) -> CoachResult {
+        var observation = "origami found no single piece lying on a surface in this photo, so it has nothing to hold "
+            + "against step \(step)."
+        if let reading = photos.last?.reading, reading.category == ImageCategory.inspiration.shortName {
+            observation += " origami reads the photo as inspiration: \(reading.reason)."
+        }
+        let retake = CoachSection(
+            title: "Try This Instead",
+            body: "Lay the piece flat on a plain table of another colour, with nothing else near it, and photograph "
+                + "it from above with some of the table showing all around it.")
+        return CoachResult(
+            feedback: CoachFeedback(
+                observation: observation, sections: [retake], isCurrentStepComplete: false, completionMessage: nil),
+            step: step, isStepComplete: false, evidence: .description, nextStep: step, isTutorialComplete: false,
+            modelSawPhotos: false, change: change, report: FallbackReport(), retries: 0, usage: nil,
+            shapeCheck: shape)
     }
 }
 
@@ -143,4 +173,8 @@ public struct CoachResult: Sendable, Hashable {
     public var shapeCheck: ShapeCheck?
     /// True when the model called the step complete but the measured outline disagreed, so it was not taken.
     public var overruledByShape = false
+
+    /// Whether a model answered this check: not when origami found nothing to measure for a model that cannot see
+    /// (see `Coach.nothingMeasured`).
+    public var modelWasAsked: Bool { report.answeredBy != nil }
 }

@@ -15,7 +15,10 @@ extension ProjectRenderer {
             text += wrap(style.dim(LibraryRenderer.shapeLine(check, overruled: result.overruledByShape)), indent: 2)
         }
         if !result.isStepComplete {
-            if let missing = Self.missing(in: result) { text += wrap("Missing: " + missing + ".", indent: 2) }
+            // When no model was asked, the observation is origami's and already says what is missing.
+            if result.modelWasAsked, let missing = Self.missing(in: result) {
+                text += wrap("Missing: " + missing + ".", indent: 2)
+            }
             text += wrap(
                 "To move on: fix it and check a new photo (origami coach PHOTO), say what you did (origami coach "
                     + "--note \"TEXT\" PHOTO), or mark the step done yourself (origami coach --done).", indent: 2)
@@ -47,6 +50,8 @@ extension ProjectRenderer {
         case .change:
             return "The model cannot see photos: it judged origami's description of this photo and the change "
                 + "measured since the earlier one, which fits step \(step)."
+        case .description where !result.modelWasAsked:
+            return "No model was asked: it cannot see photos, and origami found nothing in this one to measure."
         case .description where result.unconfirmedCompletion:
             return "The model thinks step \(step) is done, but that is only its opinion: it cannot see photos, and "
                 + "what origami measured does not back it, so the step stays open."

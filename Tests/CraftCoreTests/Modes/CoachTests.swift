@@ -2,6 +2,7 @@
 @testable import CraftCore
 import CraftTesting
 import Foundation
+import CraftImages
 import Testing
 
 @Suite struct CoachTests {
@@ -70,6 +71,41 @@ import Testing
             capabilities: .init(vision: false, nativeJSONSchema: true, tools: false, contextSize: 32_768),
             answers: [Flow.feedback(complete: false)]))
         #expect(!incomplete.isStepComplete && !incomplete.unconfirmedCompletion)
+    }
+
+    /// A blind model with no note and a photo in which origami found no piece has nothing to judge: it is not
+    /// asked, and origami's own feedback says what it found and how to retake the photo.
+    @Test func aBlindModelIsNotAskedAboutAPhotoWithNoPieceInIt() async throws {
+        let blindCapabilities = Capabilities(vision: false, nativeJSONSchema: true, tools: false, contextSize: 32_768)
+        let nothing = PhotoChange(before: nil, after: nil, hadEarlierPhoto: false)
+        let cat = Attachment(
+            label: "Photo_0c0c0c", sha256: String(repeating: "0c", count: 32), mimeType: "image/jpeg", data: nil,
+            description: "a tabby cat",
+            reading: .init(category: "inspiration", reason: "the image classifier finds it most like tabby cat"))
+        func check(_ model: TestLanguageModel, note: String? = nil, change: PhotoChange = nothing) async throws
+            -> CoachResult {
+            try await Coach(session: LanguageModelSession(model: model))
+                .check(tutorial: Flow.tutorial, step: 2, photos: [cat], note: note, change: change)
+        }
+        let blind = TestLanguageModel(capabilities: blindCapabilities, answers: [])
+        let result = try await check(blind)
+        #expect(blind.calls.isEmpty)
+        #expect(!result.modelWasAsked && !result.isStepComplete && result.nextStep == 2 && !result.modelSawPhotos)
+        #expect(result.evidence == .description && !result.unconfirmedCompletion && result.usage == nil)
+        #expect(result.feedback.observation == "origami found no single piece lying on a surface in this photo, so "
+            + "it has nothing to hold against step 2. origami reads the photo as inspiration: the image classifier "
+            + "finds it most like tabby cat.")
+        #expect(result.feedback.sections.map(\.title) == ["Try This Instead"])
+
+        // The person's note, a model that sees, or a piece that was measured: the model is asked as before.
+        let noted = TestLanguageModel(capabilities: blindCapabilities, answers: [Flow.feedback(complete: false)])
+        #expect(try await check(noted, note: "I folded it in half").modelWasAsked && noted.calls.count == 1)
+        let seeing = TestLanguageModel(answers: [Flow.feedback(complete: false)])
+        #expect(try await check(seeing).modelWasAsked && seeing.calls.count == 1)
+        let sheet = PhotoChange.Piece(outline: .square, share: 0.2, aspect: 1, creases: [], colours: ["teal"])
+        let measured = TestLanguageModel(capabilities: blindCapabilities, answers: [Flow.feedback(complete: false)])
+        let piece = PhotoChange(before: nil, after: sheet, hadEarlierPhoto: false)
+        #expect(try await check(measured, change: piece).modelWasAsked && measured.calls.count == 1)
     }
 
     @Test func trueWithAnEmptyCompletionMessageBreaksTheDomainRule() async throws {
