@@ -107,7 +107,7 @@ extension Coach {
     ) -> CoachResult {
         var observation = "origami found no single piece lying on a surface in this photo, so it has nothing to hold "
             + "against step \(step)."
-        if let reading = photos.last?.reading, reading.category == ImageCategory.inspiration.shortName {
+        if let reading = CategoryReading(photos.last?.reading), reading.category == .inspiration {
             observation += " origami reads the photo as inspiration: \(reading.reason)."
         }
         let retake = CoachSection(

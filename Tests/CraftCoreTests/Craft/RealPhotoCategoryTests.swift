@@ -1,7 +1,7 @@
 @testable import CraftCore
-import CraftImages
 import CraftTesting
 import Foundation
+import Synchronization
 import Testing
 
 /// The real camera photos `scripts/real-photos` fetches from Debian and PyPI packages (none of them in this
@@ -51,33 +51,26 @@ struct RealPhotoCategoryTests {
         let entries = try #require(RealPhotoSet.entries)
         let expected: [String: ImageCategory] = ["supplies": .supplies, "inspiration": .inspiration]
         #expect(Set(entries.map(\.category)) == Set(expected.keys))
-        let readings = try await withThrowingTaskGroup(of: (Int, ImageCategory?, String).self) { group in
-            var next = 0
-            var readings = [(ImageCategory?, String)](repeating: (nil, ""), count: entries.count)
-            func add() {
-                let (index, url) = (next, RealPhotoSet.directory.appendingPathComponent(entries[next].file))
-                group.addTask {
-                    let reading = try Photo.load(contentsOf: url).attachment().reading
-                    return (index, reading.flatMap { ImageCategory(shortName: $0.category) }, reading?.reason ?? "")
-                }
-                next += 1
+        // Decoding and measuring 186 photos is CPU work: it runs on dispatch's threads, off the cooperative pool the
+        // fault suites' timers need, each photo as brainstorm reads it (`Workbench.attachment(of:)`).
+        let urls = entries.map { RealPhotoSet.directory.appendingPathComponent($0.file) }
+        let readings = try await offThePool { () throws -> [CategoryReading?] in
+            let results = Mutex([Result<CategoryReading?, any Error>](repeating: .success(nil), count: urls.count))
+            DispatchQueue.concurrentPerform(iterations: urls.count) { index in
+                let reading = Result { CategoryReading(try Workbench.attachment(of: urls[index]).reading) }
+                results.withLock { $0[index] = reading }
             }
-            for _ in 0..<min(2, entries.count) { add() }
-            while let (index, category, reason) = try await group.next() {
-                readings[index] = (category, reason)
-                if next < entries.count { add() }
-            }
-            return readings
+            return try results.withLock { $0 }.map { try $0.get() }
         }
         var recalls: [String: Double] = [:]
         var misread: [String] = []
         for (name, category) in expected {
             let indices = entries.indices.filter { entries[$0].category == name }
-            let right = indices.filter { readings[$0].0 == category }
+            let right = indices.filter { readings[$0]?.category == category }
             recalls[name] = Double(right.count) / Double(indices.count)
-            for index in indices where readings[index].0 != category {
+            for index in indices where readings[index]?.category != category {
                 misread.append("\(entries[index].package) \(entries[index].path): "
-                    + "\(readings[index].0?.shortName ?? "none") (\(readings[index].1))")
+                    + (readings[index]?.sentence ?? "no reading"))
             }
         }
         let balanced = recalls.values.reduce(0, +) / Double(recalls.count)
