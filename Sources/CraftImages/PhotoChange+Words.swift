@@ -39,11 +39,17 @@ extension PhotoChange {
         }
         if before != nil {
             let colours = newColours
-            parts.append(colours.isEmpty
-                ? "the same colours show (\(PhotoScene.list(after.colours)))"
-                : "\(PhotoScene.list(colours)) now shows, another side of the paper")
+            parts.append(
+                colours.isEmpty ? "the same colours show (\(PhotoScene.list(after.colours)))"
+                : sharesAColour ? "\(PhotoScene.list(colours)) now shows, another side of the paper"
+                : "none of its colours (\(PhotoScene.list(colours))) was on the earlier piece, so it may be "
+                    + "another thing")
         }
-        let verdict = isPresent ? "A change was measured." : "No change was measured: the piece looks as before."
+        let verdict =
+            isPresent ? "A change was measured."
+            : anythingChanged ? "No fold was measured: the outline and the sides of the paper that show are as before, "
+                + "and a change of size or of lines alone can come from moving the camera."
+            : "No change was measured: the piece looks as before."
         return lead + ": " + parts.joined(separator: "; ") + ". " + verdict
     }
 

@@ -110,3 +110,36 @@ public struct PhotoScene: Sendable, Hashable {
         return mask.opened(1).closed(1).fillingHoles()
     }
 }
+
+extension PhotoScene {
+    /// The piece a progress photo is taken of: the object a person frames, which lies flat like paper and near the
+    /// middle of the picture. Among the flat objects (all objects when none is flat) it is the one whose share,
+    /// weighed by `centreWeight`, is largest. The largest object alone is often something else on a real table: a
+    /// patch of varnish lit by a lamp, which reads as finely textured, or a spare sheet or a phone at the edge of
+    /// the frame (seen on rendered photographs of the paper cup, `scripts/make-rendered-folds`). Nil without objects.
+    public var piece: SceneObject? {
+        let flat = objects.filter { $0.texture == .flat }
+        return (flat.isEmpty ? objects : flat).max { Self.framedWeight($0) < Self.framedWeight($1) }
+    }
+
+    /// An object's share weighed by how near the centre of the picture it lies.
+    static func framedWeight(_ object: SceneObject) -> Double {
+        object.share * centreWeight(object.centre)
+    }
+
+    /// 1 for a centre within `centralReach` of the picture's middle (in fractions of its sides), falling linearly
+    /// to `edgeWeight` at `edgeReach` and beyond: an object at the frame's edge counts a quarter as much.
+    static func centreWeight(_ centre: SIMD2<Double>) -> Double {
+        let offset = centre - SIMD2(0.5, 0.5)
+        let distance = (offset * offset).sum().squareRoot()
+        let along = min(1, max(0, (distance - centralReach) / (edgeReach - centralReach)))
+        return 1 - along * (1 - edgeWeight)
+    }
+
+    /// How far from the middle an object's centre may lie and count fully.
+    static let centralReach = 0.2
+    /// How far from the middle an object's centre counts only `edgeWeight`.
+    static let edgeReach = 0.5
+    /// What an object at the edge counts, relative to one in the middle.
+    static let edgeWeight = 0.25
+}

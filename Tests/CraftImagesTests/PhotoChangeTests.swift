@@ -1,7 +1,7 @@
 @testable import CraftImages
 import Testing
 
-/// The change between two photos of a piece, measured from their scenes' largest objects.
+/// The change between two photos of a piece, measured from their scenes' pieces.
 @Suite struct PhotoChangeTests {
     static func piece(
         _ outline: Outline, share: Double, aspect: Double = 1, creases: [Double] = [], colours: [String] = ["teal"]
@@ -35,6 +35,44 @@ import Testing
             after: Self.piece(.polygon(sides: 5), share: 0.09, colours: ["teal", "cream"]))
         #expect(change.isPresent && change.newColours == ["cream"])
         #expect(change.words.contains("cream now shows"))
+    }
+
+    @Test func aPieceOfOtherColoursIsNotTheOtherSideOfThePaper() {
+        let teal = Self.piece(.polygon(sides: 4), share: 0.07, colours: ["turquoise"])
+        let spare = PhotoChange(before: teal, after: Self.piece(.polygon(sides: 4), share: 0.07, colours: ["peach"]))
+        #expect(spare.newColours == ["peach"] && !spare.sharesAColour && !spare.isPresent)
+        #expect(spare.words.contains("none of its colours (peach) was on the earlier piece, so it may be another thing"))
+        let turned = PhotoChange(
+            before: teal, after: Self.piece(.polygon(sides: 4), share: 0.07, colours: ["turquoise", "white"]))
+        #expect(turned.sharesAColour && turned.isPresent)
+    }
+
+    @Test func aMovedCameraIsNoFold() {
+        // The same unfinished piece photographed again from nearer and turned: a larger share of the picture and
+        // its lines at other angles, as on the rendered photos of the paper cup. Neither is a fold.
+        let change = PhotoChange(
+            before: Self.piece(.polygon(sides: 5), share: 0.09, aspect: 1.0, creases: [40, 130]),
+            after: Self.piece(.polygon(sides: 5), share: 0.117, aspect: 1.1, creases: [2, 178]))
+        #expect(change.anythingChanged && change.areaChanged && !change.newCreases.isEmpty)
+        #expect(!change.isPresent)
+        #expect(change.words.contains("it covers 30 % more of the picture"))
+        #expect(change.words.hasSuffix(
+            "No fold was measured: the outline and the sides of the paper that show are as before, and a change of "
+                + "size or of lines alone can come from moving the camera."))
+    }
+
+    @Test func anAspectChangeBeyondWhatASlantedCameraMakesIsAFold() {
+        let before = Self.piece(.polygon(sides: 4), share: 0.1, aspect: 1.0)
+        let slanted = PhotoChange(before: before, after: Self.piece(.polygon(sides: 4), share: 0.1, aspect: 1.25))
+        #expect(slanted.aspectChanged && !slanted.isPresent, "25 %: a camera at another slant can do that")
+        let folded = PhotoChange(before: before, after: Self.piece(.polygon(sides: 4), share: 0.05, aspect: 2.0))
+        #expect(folded.isPresent)
+    }
+
+    @Test func againstAnUnfoldedSheetANewCreaseIsAFold() {
+        let creased = PhotoChange(
+            before: nil, after: Self.piece(.rectangle, share: 0.3, aspect: 1.41, creases: [90]), hadEarlierPhoto: false)
+        #expect(creased.isPresent && !creased.outlineChanged)
     }
 
     @Test func withoutAnEarlierPhotoAFoldedPieceDiffersFromAnUnfoldedSheet() {

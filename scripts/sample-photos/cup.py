@@ -18,6 +18,24 @@ CUP_STEPS = [
 ]
 
 
+# The progress series of SamplePhotos/progress/ (and of scripts/make-rendered-folds): file, state of the paper after
+# `cup`'s folds, the step the photo is checked against, whether it shows that step complete, and what it shows.
+PROGRESS_SERIES = [
+    ("cup-step1-done.jpg", "1", 1, True, "the square folded into a triangle, fold at the bottom"),
+    ("cup-step2-wrong.jpg", "2-slanted", 2, False, "the right corner folded across, but the flap's top edge slants"),
+    ("cup-step2-done.jpg", "2", 2, True, "the right corner folded across with the flap's top edge level"),
+    ("cup-step3-unfinished.jpg", "2", 3, False, "only the right corner folded; the left corner is not folded yet"),
+    ("cup-step3-done.jpg", "3", 3, True, "both corners folded across, flaps crossing with level top edges"),
+    ("cup-step4-done.jpg", "4", 4, True, "the front layer of the top point folded down over the flaps"),
+    ("cup-step5-unfinished.jpg", "4", 5, False, "the back layer of the top point still standing up"),
+    ("cup-step6-done.jpg", "5", 6, True, "the finished cup, opened at the top"),
+    ("cup-step1-unfinished.jpg", "0", 1, False, "the square sheet lying flat, coloured side up, not folded yet"),
+    ("cup-step6-unfinished.jpg", "5", 6, False, "the cup folded flat; it has not been opened yet"),
+    ("cup-step4-unfinished.jpg", "3", 4, False, "both flaps crossed, the top point still standing up"),
+    ("cup-step5-done.jpg", "5", 5, True, "both layers of the top point folded down, the cup still flat"),
+]
+
+
 class Paper:
     """Layers of a folded sheet, bottom first: convex polygons (y up, the square's half-diagonal is 1) with the
     side facing up ("colour" or "white") and a tag saying which half of the first fold they came from."""

@@ -2,7 +2,7 @@ public import CraftImages
 
 /// A progress photo's measured outline compared with the flat shape a library step should leave.
 ///
-/// origami measures the largest object in the photo (see `PhotoScene`): its outline's name gives its number of
+/// origami measures the piece in the photo (`PhotoScene.piece`): its outline's name gives its number of
 /// straight sides, which a fold changes in a way a photo shows plainly (a square folded corner to corner becomes a
 /// triangle). The sides decide the verdict; the area against the previous step's photo is reported but not judged,
 /// since the camera may have moved.
@@ -33,11 +33,11 @@ public struct ShapeCheck: Sendable, Hashable {
     public init?(project: LibraryProject, step: Int, scene: PhotoScene?, previous: PhotoScene? = nil) {
         guard let expected = project.step(step)?.shape else { return nil }
         self.expected = expected
-        let piece = scene.flatMap(Self.piece)
+        let piece = scene?.piece
         measured = piece.map { Self.name($0.outline) }
         let before = project.steps.filter { $0.number < step }.last { $0.shape != nil }?.shape?.area ?? 1
         expectedAreaChange = expected.area / before
-        if let piece, let earlier = previous.flatMap(Self.piece), earlier.share > 0 {
+        if let piece, let earlier = previous?.piece, earlier.share > 0 {
             areaChange = piece.share / earlier.share
         }
         if let measured {
@@ -47,10 +47,6 @@ public struct ShapeCheck: Sendable, Hashable {
         }
     }
 
-    /// The folded piece in a scene: its largest object.
-    static func piece(_ scene: PhotoScene) -> SceneObject? {
-        scene.objects.max { $0.share < $1.share }
-    }
 
     /// An outline's name as the library writes it.
     static func name(_ outline: Outline) -> String {
@@ -72,9 +68,9 @@ public struct ShapeCheck: Sendable, Hashable {
             + "should lie flat with \(expected.words). "
         switch verdict {
         case .agrees:
-            text += "The photo's largest object has a \(measured!) outline, which agrees."
+            text += "The piece in the photo has a \(measured!) outline, which agrees."
         case .disagrees:
-            text += "The photo's largest object has a \(measured!) outline instead, so the step does not look done "
+            text += "The piece in the photo has a \(measured!) outline instead, so the step does not look done "
                 + "as described: say what differs, and do not mark the step complete."
         case .unmeasured:
             text += "No outline could be measured in the photo, so judge without it."

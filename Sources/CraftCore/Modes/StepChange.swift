@@ -3,9 +3,9 @@ public import CraftImages
 /// The measured change of a progress photo held against the step it should show: what a blind check may rest on.
 ///
 /// A model that cannot see judges origami's words. Its "complete" is acted on only when the measurement backs it:
-/// the piece changed since its earlier photo (`PhotoChange.isPresent`), and where the step's words name the
-/// direction of an edge or fold ("level", "horizontal", "vertical", "diagonal"), a straight line in that direction
-/// is on the piece. Anything less leaves the step open, erring, as the sample asks, on the side of false.
+/// the piece changed as a fold changes it since its earlier photo (`PhotoChange.isPresent`), and where the step's
+/// words name the direction of an edge or fold ("level", "horizontal", "vertical", "diagonal"), a straight line in
+/// that direction is on the piece. Anything less leaves the step open, erring, as the sample asks, on the side of false.
 public struct StepChange: Sendable, Hashable {
     /// What was measured between the two photos.
     public var change: PhotoChange
@@ -21,10 +21,12 @@ public struct StepChange: Sendable, Hashable {
     /// What the measurement lacks for the step, in words, or nil when it backs a complete verdict.
     public var missing: String? {
         guard change.after != nil else { return "origami found no single piece on a surface in the photo" }
-        guard change.isPresent else {
-            return change.hadEarlierPhoto
-                ? "no change was measured since the earlier photo of the piece"
-                : "the piece still measures as an unfolded sheet"
+        guard change.isPresent || asksForNewLine else {
+            guard change.hadEarlierPhoto else { return "the piece still measures as an unfolded sheet" }
+            return change.anythingChanged
+                ? "no fold was measured since the earlier photo of the piece (its outline and the sides of the paper "
+                    + "that show are as before; a change of size or of lines alone can come from moving the camera)"
+                : "no change was measured since the earlier photo of the piece"
         }
         if let expectedDirection, !hasLine(expectedDirection) {
             let wording = expectedDirection == "horizontal" ? "a level (horizontal)" : "a " + expectedDirection
@@ -43,8 +45,19 @@ public struct StepChange: Sendable, Hashable {
             text += " The step asks for a \(expectedDirection) edge or fold; "
                 + (hasLine(expectedDirection) ? "the piece has a \(expectedDirection) straight line."
                     : "no \(expectedDirection) straight line was measured on the piece.")
+            if asksForNewLine, !change.isPresent {
+                text += " That line is new since the earlier photo, and it is what this step makes."
+            }
         }
         return text
+    }
+
+    /// Whether the new photo has a line in the direction the step asks for that the earlier photo had not: a
+    /// refolded flap keeps the outline's sides (a retake after a slanted fold) and shows itself only so. It counts
+    /// although a moved camera can turn lines, because it must be the very direction the step names.
+    var asksForNewLine: Bool {
+        guard let expectedDirection, change.hadEarlierPhoto else { return false }
+        return change.newCreases.contains { $0.direction.hasPrefix(expectedDirection) }
     }
 
     /// Whether the piece in the new photo has a straight line in `direction`.

@@ -86,6 +86,25 @@ import Testing
         #expect(prompt.contains("What changed, as origami measured it") && prompt.contains("No change was measured"))
     }
 
+    @Test func aPiecePhotographedAgainFromElsewhereDoesNotBackAComplete() {
+        // The same five-sided piece from nearer and turned (rendered cup, oak table): larger, lines at other angles.
+        let before = PhotoChange.Piece(
+            outline: .polygon(sides: 5), share: 0.078, aspect: 1.0,
+            creases: [Crease(angle: 40, throughMiddle: false, extent: 0.6)], colours: ["teal"])
+        let after = PhotoChange.Piece(
+            outline: .polygon(sides: 5), share: 0.1, aspect: 1.05,
+            creases: [Crease(angle: 3, throughMiddle: false, extent: 0.6)], colours: ["teal"])
+        let step = StepChange(
+            change: PhotoChange(before: before, after: after), step: "Fold the front point down over the flaps.")
+        #expect(!step.supportsCompletion)
+        #expect(step.missing?.hasPrefix("no fold was measured since the earlier photo") == true)
+        // A step that asks for a level edge is backed by a new horizontal line: a refolded flap shows only so.
+        let level = StepChange(
+            change: PhotoChange(before: before, after: after), step: "Fold it so the top edge lies level.")
+        #expect(level.supportsCompletion)
+        #expect(level.words.hasSuffix("That line is new since the earlier photo, and it is what this step makes."))
+    }
+
     @Test func aStepThatAsksForALevelEdgeNeedsAHorizontalLine() {
         let triangle = PhotoChange.Piece(outline: .triangle, share: 0.18, aspect: 2.1, creases: [], colours: ["teal"])
         let folded = PhotoChange.Piece(
