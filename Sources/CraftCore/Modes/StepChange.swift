@@ -52,12 +52,13 @@ public struct StepChange: Sendable, Hashable {
         return text
     }
 
-    /// Whether the new photo has a line in the direction the step asks for that the earlier photo had not: a
-    /// refolded flap keeps the outline's sides (a retake after a slanted fold) and shows itself only so. It counts
-    /// although a moved camera can turn lines, because it must be the very direction the step names.
+    /// Whether the new photo has a line in the direction the step asks for and the earlier photo had none in that
+    /// direction: a refolded flap keeps the outline's sides (a retake after a slanted fold) and shows itself only
+    /// so. A line merely at another angle than before does not count: a moved camera turns lines (a rendered cup
+    /// photographed again had "new" horizontal lines beside the horizontal ones of its earlier photo).
     var asksForNewLine: Bool {
-        guard let expectedDirection, change.hadEarlierPhoto else { return false }
-        return change.newCreases.contains { $0.direction.hasPrefix(expectedDirection) }
+        guard let expectedDirection, change.hadEarlierPhoto, let before = change.before else { return false }
+        return hasLine(expectedDirection) && !before.creases.contains { $0.direction.hasPrefix(expectedDirection) }
     }
 
     /// Whether the piece in the new photo has a straight line in `direction`.

@@ -103,6 +103,13 @@ import Testing
             change: PhotoChange(before: before, after: after), step: "Fold it so the top edge lies level.")
         #expect(level.supportsCompletion)
         #expect(level.words.hasSuffix("That line is new since the earlier photo, and it is what this step makes."))
+        // A level line that was there before, now seen at another angle, is no new line.
+        let turned = PhotoChange.Piece(
+            outline: .polygon(sides: 5), share: 0.078, aspect: 1.0,
+            creases: [Crease(angle: 163, throughMiddle: false, extent: 0.6)], colours: ["teal"])
+        let again = StepChange(
+            change: PhotoChange(before: turned, after: after), step: "Fold it so the top edge lies level.")
+        #expect(!again.supportsCompletion && !again.words.contains("That line is new"))
     }
 
     @Test func aStepThatAsksForALevelEdgeNeedsAHorizontalLine() {
