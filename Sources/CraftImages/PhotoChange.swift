@@ -127,15 +127,21 @@ public struct PhotoChange: Sendable, Hashable {
     }
 
     /// Whether the piece changed as a fold changes it and a moved camera does not: its outline has other sides,
-    /// another side of the paper shows beside the one seen before (`sharesAColour`), or its aspect changed beyond `cameraAspectTolerance`. Against an unfolded
-    /// sheet a straight crease counts too (a sheet has none). Between two photos, size and lines do not count
-    /// alone: the share of the picture follows how near the camera was, and a line's direction, and whether the
-    /// light shows it at all, follow where the camera and the lamp were. On rendered photographs of the paper cup
-    /// (`scripts/make-rendered-folds`) the same unfinished piece, photographed again, covered 28-30 % more of the
-    /// picture with two "new" creases, and a blind model's "complete" was taken on that.
+    /// another side of the paper shows beside the one seen before, or its aspect changed beyond
+    /// `cameraAspectTolerance`. Against an unfolded sheet a straight crease counts too (a sheet has none). Between
+    /// two photos, size and lines do not count alone: the share of the picture follows how near the camera was, and
+    /// a line's direction, and whether the light shows it at all, follow where the camera and the lamp were. On
+    /// rendered photographs of the paper cup (`scripts/make-rendered-folds`) the same unfinished piece, photographed
+    /// again, covered 28-30 % more of the picture with two "new" creases, and a blind model's "complete" was taken
+    /// on that.
+    ///
+    /// An irregular outline is no evidence either way (a piece cut off by a busy cloth or by glare measures so), and
+    /// two pieces with no colour in common are more likely two things than one piece folded, so then nothing counts.
     public var isPresent: Bool {
-        guard after != nil else { return false }
-        if outlineChanged || (!newColours.isEmpty && sharesAColour) || aspectChangedBeyondCamera { return true }
+        guard let after, before == nil || sharesAColour else { return false }
+        let shapesNamed = after.outline != .irregular && before?.outline != .irregular
+        if shapesNamed && (outlineChanged || aspectChangedBeyondCamera) { return true }
+        if !newColours.isEmpty { return true }
         return !hadEarlierPhoto && !newCreases.isEmpty
     }
 

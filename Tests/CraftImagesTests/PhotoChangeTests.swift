@@ -41,10 +41,21 @@ import Testing
         let teal = Self.piece(.polygon(sides: 4), share: 0.07, colours: ["turquoise"])
         let spare = PhotoChange(before: teal, after: Self.piece(.polygon(sides: 4), share: 0.07, colours: ["peach"]))
         #expect(spare.newColours == ["peach"] && !spare.sharesAColour && !spare.isPresent)
-        #expect(spare.words.contains("none of its colours (peach) was on the earlier piece, so it may be another thing"))
+        #expect(spare.words.contains(
+            "none of its colours (peach) was on the earlier piece, so it may be another thing"))
         let turned = PhotoChange(
             before: teal, after: Self.piece(.polygon(sides: 4), share: 0.07, colours: ["turquoise", "white"]))
         #expect(turned.sharesAColour && turned.isPresent)
+    }
+
+    @Test func anIrregularOutlineIsNoEvidenceOfAFold() {
+        // A sheet cut off by the white checks of a cloth, and a glare patch taken for the piece before.
+        let cut = PhotoChange(before: nil, after: Self.piece(.irregular, share: 0.1), hadEarlierPhoto: false)
+        #expect(cut.outlineChanged && !cut.isPresent)
+        let fromGlare = PhotoChange(
+            before: Self.piece(.irregular, share: 0.3, aspect: 1.3, colours: ["teal", "light brown"]),
+            after: Self.piece(.polygon(sides: 5), share: 0.1, aspect: 1.0, colours: ["teal"]))
+        #expect(fromGlare.outlineChanged && !fromGlare.isPresent)
     }
 
     @Test func aMovedCameraIsNoFold() {

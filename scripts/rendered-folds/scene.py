@@ -192,7 +192,8 @@ def cylinder(name, radius, height, location, mat, segments=48):
     vertices, faces = [], []
     for i in range(segments):
         a = 2 * math.pi * i / segments
-        vertices += [(radius * math.cos(a), radius * math.sin(a), 0), (radius * math.cos(a), radius * math.sin(a), height)]
+        x, y = radius * math.cos(a), radius * math.sin(a)
+        vertices += [(x, y, 0), (x, y, height)]
     for i in range(segments):
         j = (i + 1) % segments
         faces.append((2 * i, 2 * j, 2 * j + 1, 2 * i + 1))
@@ -267,7 +268,8 @@ def paper(state, rng, paint):
         top = max(y for layer in layers for _, y in layer["polygon"])
         width = max(abs(x) for layer in layers for x, y in layer["polygon"] if y > top - 0.05) * 0.92
         mouth, _ = material("mouth", srgb((150, 148, 142)), roughness=0.9)
-        rim = [(width * math.cos(t), top - 0.02 + 0.09 * math.sin(t)) for t in (2 * math.pi * i / 48 for i in range(48))]
+        angles = [2 * math.pi * i / 48 for i in range(48)]
+        rim = [(width * math.cos(t), top - 0.02 + 0.09 * math.sin(t)) for t in angles]
         vertices = [((x * cos - y * sin) * HALF_DIAGONAL, (x * sin + y * cos) * HALF_DIAGONAL,
                      0.0004 + len(layers) * (LAYER_GAP + spring) + 0.002) for x, y in rim]
         mesh_object("mouth", vertices, [tuple(range(48))], mouth)

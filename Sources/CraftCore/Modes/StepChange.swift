@@ -5,7 +5,8 @@ public import CraftImages
 /// A model that cannot see judges origami's words. Its "complete" is acted on only when the measurement backs it:
 /// the piece changed as a fold changes it since its earlier photo (`PhotoChange.isPresent`), and where the step's
 /// words name the direction of an edge or fold ("level", "horizontal", "vertical", "diagonal"), a straight line in
-/// that direction is on the piece. Anything less leaves the step open, erring, as the sample asks, on the side of false.
+/// that direction is on the piece. Anything less leaves the step open, erring, as the sample asks, on the side of
+/// false.
 public struct StepChange: Sendable, Hashable {
     /// What was measured between the two photos.
     public var change: PhotoChange
