@@ -8,6 +8,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "sample-
 from cup import CUP_STEPS, PROGRESS_SERIES, cup, outline  # noqa: E402
 from scene import PAINT  # noqa: E402
 
+
 def main():
     states = {}
     for state in sorted({state for _, state, *_ in PROGRESS_SERIES}):

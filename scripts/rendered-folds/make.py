@@ -32,6 +32,11 @@ def series(layers):
     return sorted(layers["series"], key=lambda photo: (photo["step"], photo["complete"]))
 
 
+def case_name(photo):
+    """"step2 wrong" for progress/cup-step2-wrong.jpg."""
+    return pathlib.Path(photo["file"]).stem.removeprefix("cup-").replace("-", " ")
+
+
 def write_setting(out, setting, layers):
     folder = out / setting
     steps = layers["steps"]
@@ -49,7 +54,7 @@ def write_setting(out, setting, layers):
     }
     (folder / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
     for name, extra in (("library", {"library": "paper-cup"}), ("series", {})):
-        cases = [{"name": f"coach {setting} {photo['file'][13:-4].replace('-', ' ')}", "mode": "coach",
+        cases = [{"name": f"coach {setting} {case_name(photo)}", "mode": "coach",
                   "inputs": dict(extra, photos=[photo["file"]]),
                   "expect": {"schemaValid": True, "stepComplete": "manifest"}} for photo in photos]
         suite = {"name": f"rendered {setting} {name}", "manifest": "manifest.json",

@@ -47,7 +47,6 @@ public struct ShapeCheck: Sendable, Hashable {
         }
     }
 
-
     /// An outline's name as the library writes it.
     static func name(_ outline: Outline) -> String {
         switch outline {

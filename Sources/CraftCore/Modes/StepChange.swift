@@ -59,12 +59,17 @@ public struct StepChange: Sendable, Hashable {
     /// photographed again had "new" horizontal lines beside the horizontal ones of its earlier photo).
     var asksForNewLine: Bool {
         guard let expectedDirection, change.hadEarlierPhoto, let before = change.before else { return false }
-        return hasLine(expectedDirection) && !before.creases.contains { $0.direction.hasPrefix(expectedDirection) }
+        return hasLine(expectedDirection) && !Self.line(expectedDirection, on: before)
     }
 
     /// Whether the piece in the new photo has a straight line in `direction`.
     func hasLine(_ direction: String) -> Bool {
-        (change.after?.creases ?? []).contains { $0.direction.hasPrefix(direction) }
+        change.after.map { Self.line(direction, on: $0) } ?? false
+    }
+
+    /// Whether `piece` has a straight line in `direction`.
+    static func line(_ direction: String, on piece: PhotoChange.Piece) -> Bool {
+        piece.creases.contains { $0.direction.hasPrefix(direction) }
     }
 
     /// The line direction a step's words name, or nil: the first of level/horizontal, vertical, diagonal.
