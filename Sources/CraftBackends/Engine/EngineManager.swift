@@ -70,6 +70,8 @@ public actor EngineManager {
         try EngineChecks(environment: environment).checkProcessor(for: installation)
         let threads = configuration.threads ?? environment.processorCount
         return try await FileLock.withLock(files.lock, timeout: configuration.startTimeout + 30) {
+            // A start that waited on the lock while another crashed must not launch the crashing server again.
+            if let crash = Self.crashedStarts.withLock({ $0[installation.crashKey] }) { throw crash }
             let began = Date()
             if let record = store.read() {
                 if !processes.isServer(record) {

@@ -164,6 +164,34 @@ struct EngineManagerTests {
         #expect(checks.first { $0.name == "last start" }?.detail.contains("killed by SIG\(name)") == true)
     }
 
+    @Test func startsWaitingWhileAServerCrashesDoNotLaunchItAgain() async throws {
+        let launches = sandbox.root + "/launches-concurrent"
+        let engine = manager(extra: ["FAKE_SIGNAL": "SEGV", "FAKE_LAUNCHES": launches])
+        let failures = await withTaskGroup(of: EngineError?.self) { group in
+            for _ in 0..<3 {
+                group.addTask {
+                    do {
+                        try await engine.start()
+                        return nil
+                    } catch {
+                        return error as? EngineError
+                    }
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(failures.count == 3)
+        for failure in failures {
+            guard case .killedBySignal(let signal, _, _, _)? = failure else {
+                Issue.record("expected every start to report the crash, got \(String(describing: failure))")
+                continue
+            }
+            #expect(signal == SIGSEGV)
+        }
+        let lines = try String(contentsOfFile: launches, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 1, "the crashing server was launched \(lines.count) times: \(lines)")
+    }
+
     @Test func watchdogStopsTheServerAfterTheIdleTimeout() async throws {
         var brief = configuration
         // Idle counts from the launch, so the limit leaves a loaded machine time to finish starting the server
