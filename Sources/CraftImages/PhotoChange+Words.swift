@@ -45,12 +45,22 @@ extension PhotoChange {
                 : "none of its colours (\(PhotoScene.list(colours))) was on the earlier piece, so it may be "
                     + "another thing")
         }
-        let verdict =
-            isPresent ? "A change was measured."
-            : anythingChanged ? "No fold was measured: the outline and the sides of the paper that show are as before, "
-                + "and a change of size or of lines alone can come from moving the camera."
-            : "No change was measured: the piece looks as before."
         return lead + ": " + parts.joined(separator: "; ") + ". " + verdict
+    }
+
+    /// The closing sentence: a change, no change, or why what changed is not taken for a fold.
+    var verdict: String {
+        if isPresent { return "A change was measured." }
+        guard anythingChanged else { return "No change was measured: the piece looks as before." }
+        if before != nil && !sharesAColour {
+            return "No fold was measured: the two photos may show different things, as they share no colour."
+        }
+        if after?.outline == .irregular || before?.outline == .irregular {
+            return "No fold was measured: an irregular outline says nothing of a fold (the background or the light "
+                + "can cut a piece off), and a change of size or of lines alone can come from moving the camera."
+        }
+        return "No fold was measured: the outline and the sides of the paper that show are as before, "
+            + "and a change of size or of lines alone can come from moving the camera."
     }
 
     /// One decimal place.

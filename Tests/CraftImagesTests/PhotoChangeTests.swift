@@ -43,6 +43,8 @@ import Testing
         #expect(spare.newColours == ["peach"] && !spare.sharesAColour && !spare.isPresent)
         #expect(spare.words.contains(
             "none of its colours (peach) was on the earlier piece, so it may be another thing"))
+        #expect(spare.words.hasSuffix(
+            "No fold was measured: the two photos may show different things, as they share no colour."))
         let turned = PhotoChange(
             before: teal, after: Self.piece(.polygon(sides: 4), share: 0.07, colours: ["turquoise", "white"]))
         #expect(turned.sharesAColour && turned.isPresent)
@@ -56,6 +58,11 @@ import Testing
             before: Self.piece(.irregular, share: 0.3, aspect: 1.3, colours: ["teal", "light brown"]),
             after: Self.piece(.polygon(sides: 5), share: 0.1, aspect: 1.0, colours: ["teal"]))
         #expect(fromGlare.outlineChanged && !fromGlare.isPresent)
+        for change in [cut, fromGlare] {
+            #expect(change.words.hasSuffix("No fold was measured: an irregular outline says nothing of a fold (the "
+                + "background or the light can cut a piece off), and a change of size or of lines alone can come "
+                + "from moving the camera."))
+        }
     }
 
     @Test func aMovedCameraIsNoFold() {
