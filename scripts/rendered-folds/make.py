@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
-SETTINGS = ["oak-window", "gingham-overhead", "walnut-lamp"]
+SETTINGS = ["oak-window", "gingham-overhead", "walnut-lamp", "cutting-mat"]
 GATES = {"maxFalseCompleteRate": 0.2, "minCoachBalancedAccuracy": 0.7}
 
 

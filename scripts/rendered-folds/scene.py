@@ -1,7 +1,8 @@
 """Blender scene for scripts/make-rendered-folds: the paper cup's layers as thin sheets on a table, lit and photographed
 with Cycles' path tracer, so the picture has what a camera photo has and SamplePhotos/ draws only in 2-D: perspective
 from a hand-held camera at a slant, a camera distance that changes between photos, light that falls off across the
-table, cast shadows, paper that does not lie quite flat, wood grain, a checked cloth and things lying around.
+table, cast shadows, paper that does not lie quite flat, wood grain, a checked cloth, a gridded cutting mat and things
+lying around.
 
     blender -b --factory-startup --python-exit-code 1 -P scene.py -- LAYERS.json SETTING SEED STATE OUT.jpg
 
@@ -24,6 +25,8 @@ SETTINGS = {
     "oak-window": dict(table="oak", light="window", clutter=[]),
     "gingham-overhead": dict(table="gingham", light="overhead", clutter=["pencil"]),
     "walnut-lamp": dict(table="walnut", light="lamp", clutter=["mug", "pencil", "phone", "sheet"]),
+    # Held out: added before the other three were measured again, and measured only after the changes they led to.
+    "cutting-mat": dict(table="mat", light="mullion", clutter=["ruler", "pencil"]),
 }
 
 
@@ -124,6 +127,39 @@ def gingham_material():
     return mat
 
 
+def mat_material():
+    """A green self-healing cutting mat: a pale grid every centimetre, bolder lines every five, a faint mottle."""
+    mat, bsdf = material("mat", (1, 1, 1, 1), roughness=0.7, specular=0.35)
+    nodes, links = mat.node_tree.nodes, mat.node_tree.links
+    coords = nodes.new("ShaderNodeTexCoord")
+    grids = []
+    for pitch, line in ((0.01, 0.0004), (0.05, 0.0009)):
+        grid = nodes.new("ShaderNodeTexBrick")
+        grid.offset = 0.0
+        grid.inputs["Scale"].default_value = 1.0
+        grid.inputs["Brick Width"].default_value = pitch
+        grid.inputs["Row Height"].default_value = pitch
+        grid.inputs["Mortar Size"].default_value = line
+        grid.inputs["Mortar Smooth"].default_value = 0.2
+        grid.inputs["Color1"].default_value = srgb((44, 104, 78))
+        grid.inputs["Color2"].default_value = srgb((40, 98, 74))
+        grid.inputs["Mortar"].default_value = srgb((176, 204, 170))
+        links.new(coords.outputs["Object"], grid.inputs["Vector"])
+        grids.append(grid)
+    lines = nodes.new("ShaderNodeMixRGB")
+    lines.blend_type = "LIGHTEN"
+    lines.inputs["Fac"].default_value = 1.0
+    links.new(grids[0].outputs["Color"], lines.inputs["Color1"])
+    links.new(grids[1].outputs["Color"], lines.inputs["Color2"])
+    mottle = nodes.new("ShaderNodeMixRGB")
+    mottle.blend_type = "MULTIPLY"
+    mottle.inputs["Fac"].default_value = 0.12
+    links.new(lines.outputs["Color"], mottle.inputs["Color1"])
+    links.new(noise(mat, 40.0, 4.0, coords.outputs["Object"]).outputs["Color"], mottle.inputs["Color2"])
+    links.new(mottle.outputs["Color"], bsdf.inputs["Base Color"])
+    return mat
+
+
 def paper_material(name, colour):
     """Matte paper with a faint fibre bump."""
     mat, _ = material(name, colour, roughness=0.75, specular=0.3)
@@ -146,6 +182,15 @@ def table(kind, seed):
         mat = gingham_material()
     elif kind == "walnut":
         mat = wood_material("walnut", srgb((92, 60, 38)), srgb((48, 30, 20)), seed)
+    elif kind == "mat":  # a cutting mat, turned a little, on a pine desk that shows past its edge
+        pine = wood_material("pine", srgb((222, 190, 140)), srgb((190, 150, 100)), seed)
+        size = 1.5
+        mesh_object("table", [(-size, -size, -0.003), (size, -size, -0.003), (size, size, -0.003),
+                              (-size, size, -0.003)], [(0, 1, 2, 3)], pine)
+        rng = random.Random(seed)
+        box("mat", (0.60, 0.45, 0.003), (rng.uniform(-0.12, 0.12), rng.uniform(-0.08, 0.08), -0.003),
+            math.radians(rng.uniform(-8, 8)), mat_material())
+        return
     else:
         mat = wood_material("oak", srgb((196, 150, 100)), srgb((150, 104, 64)), seed)
     size = 1.5
@@ -175,6 +220,21 @@ def light(kind, rng):
         bpy.context.collection.objects.link(obj)
         background.inputs["Color"].default_value = (0.9, 0.9, 0.9, 1)
         background.inputs["Strength"].default_value = 0.25
+    elif kind == "mullion":  # hard afternoon sun through a window: the frame's shadow falls across the table
+        sun = bpy.data.lights.new("sun", "SUN")
+        sun.energy = 5.0
+        sun.angle = math.radians(0.6)
+        sun.color = (1.0, 0.93, 0.82)
+        obj = bpy.data.objects.new("sun", sun)
+        obj.rotation_euler = (math.radians(40 + rng.uniform(-6, 6)), 0, math.radians(rng.uniform(0, 360)))
+        bpy.context.collection.objects.link(obj)
+        down = obj.rotation_euler.to_matrix() @ Vector((0, 0, -1))
+        frame, _ = material("frame", (0.2, 0.2, 0.2, 1))
+        for offset in (rng.uniform(-0.08, 0.02), rng.uniform(0.12, 0.2)):  # two bars of the frame, 1 m up
+            spot = Vector((offset, rng.uniform(-0.05, 0.05), 0)) - down * (1.0 / -down.z)
+            box("bar", (0.035, 2.0, 0.02), spot, obj.rotation_euler.z + math.radians(rng.uniform(-20, 20)), frame)
+        background.inputs["Color"].default_value = (0.55, 0.65, 0.8, 1)
+        background.inputs["Strength"].default_value = 0.3
     else:  # a warm desk lamp to one side: strong fall-off across the table, a dim room
         lamp = bpy.data.lights.new("lamp", "POINT")
         lamp.energy = 14
@@ -231,6 +291,11 @@ def clutter(names, rng, paint):
             mat, _ = material("pencil", srgb(paint["gold"]), roughness=0.35)
             pencil = cylinder("pencil", 0.0045, 0.17, (x, y, 0.0045), mat, segments=6)
             pencil.rotation_euler = (math.radians(90), 0, angle + math.radians(rng.uniform(60, 120)))
+        elif name == "ruler":  # a steel rule
+            x, y, angle = spot(rng.uniform(0.17, 0.2))
+            mat, bsdf = material("ruler", srgb((190, 192, 196)), roughness=0.25, specular=0.6)
+            bsdf.inputs["Metallic"].default_value = 1.0
+            box("ruler", (0.30, 0.026, 0.001), (x, y, 0), angle + math.radians(rng.uniform(70, 110)), mat)
         elif name == "phone":
             x, y, angle = spot(rng.uniform(0.2, 0.23))
             mat, _ = material("phone", (0.01, 0.01, 0.012, 1), roughness=0.08, specular=0.8)
