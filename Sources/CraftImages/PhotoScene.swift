@@ -38,8 +38,11 @@ public struct PhotoScene: Sendable, Hashable {
         }
         let base = LabPlanes(small)
         let planes = base.blurred(radius: 1)
-        let model = SurfaceModel(planes)
-        let mask = Self.objectMask(planes: planes, coarse: base.blurred(radius: Self.coarseRadius), model: model)
+        var model = SurfaceModel(planes)
+        let pattern = SurfacePattern(model: model, planes: planes)
+        model.mixesModes = pattern != nil
+        let mask = Self.objectMask(
+            planes: planes, coarse: base.blurred(radius: Self.coarseRadius), model: model, pattern: pattern)
         let minimum = max(12, Int(Self.smallestObject * Double(planes.count)))
         // A region reaching across the whole picture (a band of another cloth, the table's edge) is not a thing on
         // the surface; many of them mean there is no one surface at all.
@@ -47,7 +50,10 @@ public struct PhotoScene: Sendable, Hashable {
         let (spanning, regions) = (large.filter { Self.spans($0, planes) }, large.filter { !Self.spans($0, planes) })
         let covered = Double(regions.reduce(0) { $0 + $1.count }) / Double(planes.count)
         let across = Double(spanning.reduce(0) { $0 + $1.count }) / Double(planes.count)
-        guard covered <= Self.largestCover, across < Self.largestBand, !model.modes.isEmpty else {
+        // A pattern with nothing on it is more likely a close-up of a print than a cloth under nothing.
+        guard covered <= Self.largestCover, across < Self.largestBand, !model.modes.isEmpty,
+            pattern == nil || !regions.isEmpty
+        else {
             self.init(objects: [], surface: nil, countIsApproximate: false)
             return
         }
@@ -66,9 +72,14 @@ public struct PhotoScene: Sendable, Hashable {
             }
             touching = touching || parts.count > 1
         }
+        var named: [String] = []
+        for mode in 0..<(pattern == nil ? 1 : 2) {
+            let name = NamedColour.nearest(to: model.colour(of: mode, underLight: model.brightestLight)).name
+            if !named.contains(name) { named.append(name) }
+        }
         self.init(
             objects: objects.sorted { $0.share > $1.share },
-            surface: NamedColour.nearest(to: model.colour(underLight: model.brightestLight)).name,
+            surface: named.count > 1 ? PhotoScene.list(named) + " patterned" : named[0],
             countIsApproximate: touching)
     }
 
@@ -98,15 +109,25 @@ public struct PhotoScene: Sendable, Hashable {
     /// Where the objects are: pixels clearly off the surface, with weaker evidence kept where it touches strong
     /// evidence, specks removed and holes filled. A pattern whose light part matches the surface (cream stripes on
     /// a cream cloth) still differs from it on average, so the same test on a coarse blur, against a surface model
-    /// of its own and shrunk back by the blur's reach, adds the pattern's area.
-    static func objectMask(planes: LabPlanes, coarse: LabPlanes, model: SurfaceModel) -> BinaryMask {
+    /// of its own and shrunk back by the blur's reach, adds the pattern's area. On a surface that is itself a
+    /// pattern too coarse for that blur (a checked cloth), an area of one of its colours too large to be part of
+    /// the pattern is an object (`SurfacePattern`): white paper on the white checks.
+    static func objectMask(
+        planes: LabPlanes, coarse: LabPlanes, model: SurfaceModel, pattern: SurfacePattern? = nil
+    ) -> BinaryMask {
         let (width, height) = (planes.width, planes.height)
         var mask = BinaryMask.hysteresis(model.distanceMap(planes), width: width, height: height, low: 5, high: 13)
-        let coarseModel = SurfaceModel(coarse)
+        var coarseModel = SurfaceModel(coarse)
+        coarseModel.mixesModes = model.mixesModes
         let broad = BinaryMask.hysteresis(
             coarseModel.distanceMap(coarse), width: width, height: height, low: 7, high: 11)
             .eroded(coarseRadius)
         for index in mask.bits.indices where broad.bits[index] { mask.bits[index] = true }
+        if let pattern {
+            let minimum = max(12, Int(Self.smallestObject * Double(planes.count)))
+            let areas = pattern.uniformAreas(model: model, planes: planes, minimum: minimum)
+            for index in mask.bits.indices where areas.bits[index] { mask.bits[index] = true }
+        }
         return mask.opened(1).closed(1).fillingHoles()
     }
 }

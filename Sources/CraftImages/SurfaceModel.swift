@@ -16,6 +16,9 @@ struct SurfaceModel {
     private(set) var light: [Float] = [1, 0, 0, 0, 0, 0]
     let width: Int
     let height: Int
+    /// Whether a mix of two surface colours is surface too: on a patterned surface (`SurfacePattern`) the camera
+    /// blends neighbouring cells at every edge between them.
+    var mixesModes = false
 
     /// A pixel this much darker than the lit surface (as a factor on the colour vector) still counts as surface in
     /// shadow: 0.55 is about a sixth of the light.
@@ -59,23 +62,45 @@ struct SurfaceModel {
     func distanceMap(_ planes: LabPlanes) -> [Float] {
         var out = [Float](repeating: 0, count: planes.count)
         guard !modes.isEmpty else { return out }
-        for y in 0..<height {
-            for x in 0..<width {
-                let index = y * width + x
-                let p = Self.vector(planes, index)
-                let lit = light(x: x, y: y)
-                var best = Float.infinity
-                for mode in modes {
-                    let expected = mode * lit
-                    let fit = (p * expected).sum() / (expected * expected).sum()
-                    let scale = min(Self.brightCeiling, max(Self.shadowFloor, fit))
-                    let residual = p - expected * scale
-                    best = min(best, (residual * residual).sum())
-                }
-                out[index] = best.squareRoot()
+        for index in out.indices { out[index] = nearestMode(planes, index).distance }
+        return out
+    }
+
+    /// Each pixel's nearest surface colour (an index into `modes`), or -1 where none is within `limit`.
+    func nearestModes(_ planes: LabPlanes, limit: Float = 8) -> [Int8] {
+        (0..<planes.count).map { index in
+            let (mode, distance) = nearestMode(planes, index)
+            return distance < limit ? Int8(mode) : -1
+        }
+    }
+
+    /// The surface colour nearest pixel `index` and its distance (see `distanceMap`).
+    private func nearestMode(_ planes: LabPlanes, _ index: Int) -> (mode: Int, distance: Float) {
+        let p = Self.vector(planes, index)
+        let lit = light(x: index % width, y: index / width)
+        var best = (mode: 0, squared: Float.infinity)
+        for (number, mode) in modes.enumerated() {
+            let expected = mode * lit
+            let fit = (p * expected).sum() / (expected * expected).sum()
+            let scale = min(Self.brightCeiling, max(Self.shadowFloor, fit))
+            let residual = p - expected * scale
+            let squared = (residual * residual).sum()
+            if squared < best.squared { best = (number, squared) }
+        }
+        // Where two colours of a pattern meet (the edge of a check) the camera mixes them: a pixel on the line
+        // between two of them, as lit here, is surface too, and belongs to the nearer.
+        guard mixesModes else { return (best.mode, best.squared.squareRoot()) }
+        for first in modes.indices {
+            for second in modes.indices where second > first {
+                let (a, b) = (modes[first] * lit, modes[second] * lit)
+                let along = b - a
+                let t = min(1, max(0, ((p - a) * along).sum() / max(1e-6, (along * along).sum())))
+                let residual = p - (a + along * t)
+                let squared = (residual * residual).sum()
+                if squared < best.squared { best = (t < 0.5 ? first : second, squared) }
             }
         }
-        return out
+        return (best.mode, best.squared.squareRoot())
     }
 
     /// The strongest light the field gives anywhere in the picture (sampled on a 9 × 9 grid).
@@ -89,8 +114,13 @@ struct SurfaceModel {
 
     /// The surface's main colour under `light` (1 is the average light of the border).
     func colour(underLight light: Float) -> LabColour {
-        let mode = (modes.first ?? SIMD3(16, 0, 0)) * light
-        return LabColour(l: Double(mode.x - 16), a: Double(mode.y), b: Double(mode.z))
+        colour(of: 0, underLight: light)
+    }
+
+    /// Surface colour number `mode` (most common first) under `light`.
+    func colour(of mode: Int, underLight light: Float) -> LabColour {
+        let vector = (modes.indices.contains(mode) ? modes[mode] : SIMD3(16, 0, 0)) * light
+        return LabColour(l: Double(vector.x - 16), a: Double(vector.y), b: Double(vector.z))
     }
 
     /// Clusters the band's colours (lightness weighted half, since light varies), merges clusters on one ray from

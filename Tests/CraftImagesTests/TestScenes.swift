@@ -4,7 +4,8 @@ import Foundation
 import Testing
 
 /// Drawn pictures with known answers for the scene analysis: shapes on a table, and the things a camera adds to
-/// them (uneven light, a soft shadow, wood grain, a busy table, sensor noise, JPEG, a phone held sideways).
+/// them (uneven light, a soft shadow, wood grain, a busy table, a red-and-cream checked cloth, sensor noise, JPEG,
+/// a phone held sideways).
 struct TestScene {
     typealias Colour = (Double, Double, Double)
 
@@ -74,6 +75,12 @@ struct TestScene {
                     let grain = 0.86 + 0.1 * sin((Double(y) + 9 * sin(Double(x) / 70)) / 2.2) + 0.04 * unit()
                     colour = (200 * grain, 156 * grain, 105 * grain)
                     if y % 96 < 2 { colour = (colour.0 * 0.6, colour.1 * 0.6, colour.2 * 0.6) }
+                }
+                if nuisance == .checkedCloth {
+                    // Checks 36 pixels wide, turned a little: crimson, unlike any item, and cream like the sheet.
+                    let (u, v) = (Double(x) * 0.98 - Double(y) * 0.2, Double(x) * 0.2 + Double(y) * 0.98)
+                    let odd = (Int((u + 1000) / 36) + Int((v + 1000) / 36)) % 2 == 1
+                    colour = odd ? (170, 30, 60) : (242, 236, 220)
                 }
                 put(&canvas, x, y, colour, 1)
             }
@@ -211,7 +218,7 @@ struct TestScene {
 
 /// What a camera adds to a drawn scene.
 enum Nuisance: String, CaseIterable, CustomTestStringConvertible {
-    case none, lightGradient, dropShadow, woodGrain, busyTable, sensorNoise, jpeg, sideways
+    case none, lightGradient, dropShadow, woodGrain, busyTable, checkedCloth, sensorNoise, jpeg, sideways
 
     var testDescription: String { rawValue }
 }
