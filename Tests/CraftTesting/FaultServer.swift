@@ -27,9 +27,11 @@ public final class FaultServer: Sendable {
     private let input: Pipe
 
     /// Starts a server whose default mode is `mode`; `answer` is a file whose text it streams as the model's answer
-    /// (see its --answer); it exits by itself after `lifetime` seconds; `options` are more of its options
-    /// (`--slots N`, `--max-requests N`).
-    public init(mode: String = "ok", answer: URL? = nil, lifetime: Int = 900, options: [String] = []) throws {
+    /// (see its --answer); it exits when the test process goes (its standard input closes) or, as a last resort,
+    /// after `lifetime` seconds; `options` are more of its options (`--slots N`, `--max-requests N`). The lifetime
+    /// is long: a fresh-clone run on a loaded machine took 948 s over one long-use test, and a server gone at 900 s
+    /// failed its last eleven commands.
+    public init(mode: String = "ok", answer: URL? = nil, lifetime: Int = 3600, options: [String] = []) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", Self.script.path, "--mode", mode, "--lifetime", String(lifetime)]
