@@ -110,23 +110,24 @@ public struct PhotoScene: Sendable, Hashable {
     /// evidence, specks removed and holes filled. A pattern whose light part matches the surface (cream stripes on
     /// a cream cloth) still differs from it on average, so the same test on a coarse blur, against a surface model
     /// of its own and shrunk back by the blur's reach, adds the pattern's area. On a surface that is itself a
-    /// pattern too coarse for that blur (a checked cloth), an area of one of its colours too large to be part of
-    /// the pattern is an object (`SurfacePattern`): white paper on the white checks.
+    /// pattern too coarse for that blur (a checked cloth) the blur only finds the middles of its cells; there an
+    /// area of one of its colours too large to be part of the pattern is an object instead (`SurfacePattern`):
+    /// white paper on the white checks.
     static func objectMask(
         planes: LabPlanes, coarse: LabPlanes, model: SurfaceModel, pattern: SurfacePattern? = nil
     ) -> BinaryMask {
         let (width, height) = (planes.width, planes.height)
         var mask = BinaryMask.hysteresis(model.distanceMap(planes), width: width, height: height, low: 5, high: 13)
-        var coarseModel = SurfaceModel(coarse)
-        coarseModel.mixesModes = model.mixesModes
-        let broad = BinaryMask.hysteresis(
-            coarseModel.distanceMap(coarse), width: width, height: height, low: 7, high: 11)
-            .eroded(coarseRadius)
-        for index in mask.bits.indices where broad.bits[index] { mask.bits[index] = true }
         if let pattern {
+            // The surface's own pattern is coarser than the blur, so the blur says nothing; its cells say it.
             let minimum = max(12, Int(Self.smallestObject * Double(planes.count)))
             let areas = pattern.uniformAreas(model: model, planes: planes, minimum: minimum)
             for index in mask.bits.indices where areas.bits[index] { mask.bits[index] = true }
+        } else {
+            let broad = BinaryMask.hysteresis(
+                SurfaceModel(coarse).distanceMap(coarse), width: width, height: height, low: 7, high: 11)
+                .eroded(coarseRadius)
+            for index in mask.bits.indices where broad.bits[index] { mask.bits[index] = true }
         }
         return mask.opened(1).closed(1).fillingHoles()
     }

@@ -4,9 +4,8 @@
 /// Colour alone cannot tell a sheet from the cloth's cells of the same colour, and a blur that averages the
 /// pattern only works for a pattern finer than the blur. What the cloth has and the sheet lacks is scale: along the
 /// picture's border every window a little larger than a cell holds two or more of the surface's colours, while a
-/// sheet holds one colour across many cells. So the cell's size is measured on the border, areas where a window
-/// half again as large holds one surface colour only are taken as objects, and they are grown back to their edge
-/// through pixels of that colour by the half window the test could not reach.
+/// sheet holds one colour across many cells. So the cell's size is measured on the border, and the windows of that
+/// size that hold one surface colour only (and whatever is off the surface) are taken as objects.
 struct SurfacePattern {
     /// The side of the smallest window (pixels) in which the border shows two surface colours nearly everywhere.
     let cell: Int
@@ -19,8 +18,11 @@ struct SurfacePattern {
     static let distinctColours: Float = 20
     /// The share of border windows that must hold two surface colours at the cell's size.
     static let mixedBorder = 0.9
-    /// A colour holds a window when it covers at least this share of it.
-    static let presence: Float = 0.1
+    /// A colour is in a window when it covers at least this share of it (a few pixels: the window at which every
+    /// window holds both colours is the smallest that no cell contains, at any turn of the cloth).
+    static let presence: Float = 0.02
+    /// A window holds one colour alone when the others cover less than this share of it (a pixel or two of noise).
+    static let stray: Float = 0.005
 
     /// The pattern of `model`'s surface in `planes`, or nil when the surface is not a fine pattern of distinct
     /// colours.
@@ -42,9 +44,10 @@ struct SurfacePattern {
                 border.append(y * width + x)
             }
         }
-        let largest = min(width, height) / 5
+        let largest = min(width, height) / 3
         var found: Int?
-        for side in [3, 5, 7, 9, 11, 13, 15, 19, 23, 27, 31, 37, 43, 51] where side <= largest {
+        for side in [3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 31, 35, 39, 43, 47, 51, 57, 63, 71, 79]
+        where side <= largest {
             let shares = Self.shares(labels, modes: modeCount, width: width, height: height, side: side)
             let mixed = border.filter { index in shares.filter { $0[index] >= Self.presence }.count >= 2 }.count
             if Double(mixed) >= Self.mixedBorder * Double(max(1, border.count)) {
@@ -63,14 +66,14 @@ struct SurfacePattern {
     /// `mixesModes` set, so the edges between cells count as cells.
     func uniformAreas(model: SurfaceModel, planes: LabPlanes, minimum: Int) -> BinaryMask {
         let labels = model.nearestModes(planes)
-        let side = cell | 1
+        let side = cell * 3 / 2 | 1
         let shares = Self.shares(labels, modes: modeCount, width: width, height: height, side: side)
         var areas = BinaryMask(width: width, height: height)
         for mode in 0..<modeCount {
             var core = BinaryMask(width: width, height: height)
             for index in labels.indices where Int(labels[index]) == mode {
                 let others = (0..<modeCount).filter { $0 != mode }.map { shares[$0][index] }.max() ?? 0
-                core.bits[index] = shares[mode][index] >= 0.5 && others < 0.02
+                core.bits[index] = shares[mode][index] >= 0.5 && others < Self.stray
             }
             var kept = BinaryMask(width: width, height: height)
             for region in core.regions() where region.count >= minimum {

@@ -8,10 +8,11 @@ import Testing
         return SurfacePattern(model: SurfaceModel(planes), planes: planes)
     }
 
-    @Test func aCheckedClothIsAPatternWhoseCellIsABitLargerThanACheck() throws {
-        // The drawn checks are 36 pixels on the 640-pixel picture, 18 on the working copy, turned a little.
+    @Test func aCheckedClothIsAPatternWhoseCellIsAboutACheck() throws {
+        // The drawn checks are 36 pixels on the 640-pixel picture, 18 on the working copy, turned 0.2 radians: the
+        // largest upright square inside one is 15 pixels, so every window of 17 holds both colours.
         let pattern = try #require(Self.pattern(.triangle, .checkedCloth))
-        #expect((19...27).contains(pattern.cell), "cell \(pattern.cell)")
+        #expect((15...21).contains(pattern.cell), "cell \(pattern.cell)")
     }
 
     @Test(arguments: [Nuisance.none, .woodGrain, .lightGradient, .dropShadow])
