@@ -19,9 +19,11 @@ import Testing
             "brainstorm", photo, "--json", "--backend", "openai", "--base-url", "http://127.0.0.1:\(server.port)",
             "--model", "fault:stallhead:900",
         ], environment: ["ORIGAMI_TIMEOUT": "900"])  // origami waits out the silence rather than giving up
-        // Bounds the wait, so a build that holds the event back fails here instead of waiting out the silence.
+        // Bounds the wait, so a build that holds the event back fails here instead of waiting out the silence. Not a
+        // timing: reading one photo takes seconds, but a fresh-clone run on a machine also rendering and building
+        // took more than 60 s to start origami and read it.
         let bound = Thread {
-            Thread.sleep(forTimeInterval: 60)
+            Thread.sleep(forTimeInterval: 300)
             if process.isRunning { process.terminate() }
         }
         bound.start()
