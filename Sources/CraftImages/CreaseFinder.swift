@@ -22,6 +22,10 @@ struct CreaseFinder {
     static let coverage = 0.6
     /// A line's course through the object must be at least this share of the object's size.
     static let reach = 0.45
+    /// How far from a line (working-copy pixels) its two sides' light is compared, past a soft shadow's edge.
+    static let shadowReach = 8.0
+    /// A line whose one side has less than this share of the other side's light (L* + 16) is a shadow's edge.
+    static let shadowRatio: Float = 0.7
 
     /// Creates a finder over a picture `scale` times the size of the working copy.
     init(_ image: RGBImage, scale: Int) {
@@ -131,6 +135,7 @@ struct CreaseFinder {
         var (course, backed) = (0, 0)
         var sides: [SIMD3<Float>] = [.zero, .zero]
         var sideCounts = [0, 0]
+        var light: [Float] = [0, 0]
         let span = Double(width + height)
         var t = -span
         while t <= span {
@@ -143,6 +148,11 @@ struct CreaseFinder {
             let hit = isEdge[at] || isEdge[at + 1] || isEdge[at - 1] || isEdge[at + width] || isEdge[at - width]
             if hit { backed += 1 }
             for (side, sign) in [(0, 1.0), (1, -1.0)] {
+                let far = point + normal * (sign * Self.shadowReach * Double(scale))
+                let (fx, fy) = (Int(far.x) / scale, Int(far.y) / scale)
+                if fx >= 0, fy >= 0, fx < colours.width, fy < colours.height {
+                    light[side] += colours.l[fy * colours.width + fx] + 16
+                }
                 let probe = point + normal * (sign * 3 * Double(scale))
                 let (px, py) = (Int(probe.x) / scale, Int(probe.y) / scale)
                 guard px >= 0, py >= 0, px < colours.width, py < colours.height else { continue }
@@ -154,6 +164,9 @@ struct CreaseFinder {
         guard course > 0, Double(course) >= Self.reach * size, Double(backed) >= Self.coverage * Double(course),
             sideCounts[0] > 0, sideCounts[1] > 0
         else { return nil }
+        // A cast shadow's edge (a window bar's across the paper in low sun) has the paper's colour on both sides,
+        // one of them in a fraction of the light; the two faces of a fold in the same light differ far less.
+        guard min(light[0], light[1]) >= Self.shadowRatio * max(light[0], light[1]) else { return nil }
         let (first, second) = (sides[0] / Float(sideCounts[0]), sides[1] / Float(sideCounts[1]))
         let colourA = LabColour(l: Double(first.x), a: Double(first.y), b: Double(first.z))
         let colourB = LabColour(l: Double(second.x), a: Double(second.y), b: Double(second.z))

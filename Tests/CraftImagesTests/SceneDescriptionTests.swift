@@ -56,6 +56,32 @@ import Testing
         #expect(scene.objects.count == 1 && scene.objects.allSatisfy { $0.creases.isEmpty })
     }
 
+    /// The shadow of a window bar in low sun, cast across the table and the sheet: a band at 40 % of the light with
+    /// edges a few pixels soft, running from the left edge to the right edge at a slant.
+    static func barShadow(over image: RGBImage) -> RGBImage {
+        var shaded = image
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let distance = abs(Double(y) - (0.3 * Double(x) + 150)) / (1 + 0.09).squareRoot()
+                let cover = min(1, max(0, (34 - distance) / 8))
+                for channel in 0..<3 {
+                    let index = (y * image.width + x) * 3 + channel
+                    shaded.pixels[index] = UInt8((Double(image.pixels[index]) * (1 - 0.6 * cover)).rounded())
+                }
+            }
+        }
+        return shaded
+    }
+
+    @Test func aShadowCastAcrossASheetIsNoCrease() throws {
+        let plain = PhotoScene(of: Self.barShadow(over: TestScene.sheet(crease: nil).image()))
+        #expect(plain.objects.count == 1 && plain.objects.allSatisfy { $0.creases.isEmpty }, "\(plain.words ?? "")")
+        let creased = PhotoScene(
+            of: Self.barShadow(over: TestScene.sheet(crease: (SIMD2(170, 90), SIMD2(470, 390))).image()))
+        let sheet = try #require(creased.objects.first)
+        #expect(sheet.creases.map(\.direction) == ["diagonal, from upper left to lower right"], "\(creased.words ?? "")")
+    }
+
     @Test func aBallOfStrandsIsRoundAndFibrous() throws {
         let scene = try Self.found(.yarnBall)
         #expect(scene.objects.map(\.outline) == [.round])
