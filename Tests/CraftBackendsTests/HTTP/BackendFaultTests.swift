@@ -154,7 +154,9 @@ struct BackendFaultTests {
 
     @Test(arguments: Wire.allCases)
     func a50MBBodyStopsAtTheSizeCap(wire: Wire) async throws {
-        let failure = error(try await run(wire, "huge"))
+        // Generous timeouts: this is about the cap, and a fresh-clone run beside the other suites once went 5 s
+        // without a byte of the 16 MB and read as a stall.
+        let failure = error(try await run(wire, "huge", idle: 120, total: 600))
         #expect(failure == .responseTooLarge(backend: wire.rawValue, limitBytes: 16 * 1_048_576))
     }
 
