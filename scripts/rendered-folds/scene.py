@@ -197,18 +197,24 @@ def table(kind, seed):
     mesh_object("table", [(-size, -size, 0), (size, -size, 0), (size, size, 0), (-size, size, 0)], [(0, 1, 2, 3)], mat)
 
 
+def sun(energy, spread, colour, tilt, heading):
+    """A sun lamp `spread` degrees wide, tilted `tilt` degrees from straight down and turned `heading` degrees."""
+    lamp = bpy.data.lights.new("sun", "SUN")
+    lamp.energy = energy
+    lamp.angle = math.radians(spread)
+    lamp.color = colour
+    obj = bpy.data.objects.new("sun", lamp)
+    obj.rotation_euler = (math.radians(tilt), 0, math.radians(heading))
+    bpy.context.collection.objects.link(obj)
+    return obj
+
+
 def light(kind, rng):
     world = bpy.context.scene.world
     world.use_nodes = True
     background = world.node_tree.nodes["Background"]
     if kind == "window":  # low daylight from one side: long soft shadows, a cool sky fill
-        sun = bpy.data.lights.new("sun", "SUN")
-        sun.energy = 4.0
-        sun.angle = math.radians(4)
-        sun.color = (1.0, 0.96, 0.9)
-        obj = bpy.data.objects.new("sun", sun)
-        obj.rotation_euler = (math.radians(55 + rng.uniform(-5, 5)), 0, math.radians(rng.uniform(20, 70)))
-        bpy.context.collection.objects.link(obj)
+        sun(4.0, 4, (1.0, 0.96, 0.9), 55 + rng.uniform(-5, 5), rng.uniform(20, 70))
         background.inputs["Color"].default_value = (0.55, 0.65, 0.8, 1)
         background.inputs["Strength"].default_value = 0.35
     elif kind == "overhead":  # a ceiling panel: soft, even, short shadows
@@ -221,13 +227,7 @@ def light(kind, rng):
         background.inputs["Color"].default_value = (0.9, 0.9, 0.9, 1)
         background.inputs["Strength"].default_value = 0.25
     elif kind == "mullion":  # hard afternoon sun through a window: the frame's shadow falls across the table
-        sun = bpy.data.lights.new("sun", "SUN")
-        sun.energy = 5.0
-        sun.angle = math.radians(0.6)
-        sun.color = (1.0, 0.93, 0.82)
-        obj = bpy.data.objects.new("sun", sun)
-        obj.rotation_euler = (math.radians(40 + rng.uniform(-6, 6)), 0, math.radians(rng.uniform(0, 360)))
-        bpy.context.collection.objects.link(obj)
+        obj = sun(5.0, 0.6, (1.0, 0.93, 0.82), 40 + rng.uniform(-6, 6), rng.uniform(0, 360))
         down = obj.rotation_euler.to_matrix() @ Vector((0, 0, -1))
         frame, _ = material("frame", (0.2, 0.2, 0.2, 1))
         for offset in (rng.uniform(-0.08, 0.02), rng.uniform(0.12, 0.2)):  # two bars of the frame, 1 m up
