@@ -34,12 +34,13 @@ extension EvalFormat {
                     + "(\(right)/\(matrix.total(expected: category)))"))
             }
         }
-        let coaches = [("coach (acted on)", Optional(metrics.coach)), ("coach (model's own)", metrics.coachModel)]
+        let acted = metrics.measurementOnly == true ? "coach (measurement backs)" : "coach (acted on)"
+        let coaches = [(acted, Optional(metrics.coach)), ("coach (model's own)", metrics.coachModel)]
         for case (let label, let matrix?) in coaches where matrix.total + matrix.unanswered > 0 {
             rows.append((label + " balanced accuracy", percent(matrix.balancedAccuracy)))
             rows.append(("  TPR / TNR", "\(percent(matrix.truePositiveRate)) / \(percent(matrix.trueNegativeRate))"))
         }
-        if let invalid = metrics.invalidAnswers, let unanswered = metrics.unanswered {
+        if let invalid = metrics.invalidAnswers, let unanswered = metrics.unanswered, metrics.measurementOnly != true {
             rows.append(("invalid / unanswered", "\(invalid) / \(unanswered)"))
         }
         return rows
@@ -55,12 +56,16 @@ extension EvalFormat {
                  cells: answered.map { String(matrix.count(expected: truth, actual: $0)) }
                     + [String(matrix.unanswered[truth] ?? 0)])
             }
+            let read = metrics.measurementOnly == true
             tables.append(EvalMatrixTable(
-                title: "Photo category", columns: answered.map { "model: " + short($0) } + ["no answer"], rows: rows,
+                title: read ? "Photo category: origami's own reading, no model" : "Photo category",
+                columns: answered.map { (read ? "read: " : "model: ") + short($0) } + ["no answer"], rows: rows,
                 note: "balanced accuracy (mean recall) " + percent(matrix.balancedAccuracy)))
         }
+        let acted = metrics.measurementOnly == true
+            ? "Coach: the verdict origami's measurement backs" : "Coach: the verdict origami acted on"
         let coaches = [
-            ("Coach: the verdict origami acted on", Optional(metrics.coach)),
+            (acted, Optional(metrics.coach)),
             ("Coach: the model's own verdict", metrics.coachModel),
         ]
         for case (let title, let matrix?) in coaches where matrix.total + matrix.unanswered > 0 {
@@ -83,10 +88,11 @@ extension EvalFormat {
     static func coachEvidence(_ run: EvalRunResult) -> String? {
         guard run.mode == .coach else { return nil }
         func word(_ verdict: Bool?) -> String { verdict.map { $0 ? "complete" : "not complete" } ?? "no answer" }
+        let asked = run.outcome.modelAsked != false
         var parts = [
             "truth " + word(run.expectations.stepComplete),
-            "model said " + word(run.outcome.modelStepComplete ?? run.outcome.stepComplete),
-            "acted on " + word(run.outcome.stepComplete),
+            asked ? "model said " + word(run.outcome.modelStepComplete ?? run.outcome.stepComplete) : "no model asked",
+            (asked ? "acted on " : "measurement backs ") + word(run.outcome.stepComplete),
         ]
         if let evidence = run.outcome.coachEvidence { parts.append(evidence.summary) }
         return parts.joined(separator: " · ")

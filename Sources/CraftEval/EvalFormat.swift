@@ -40,10 +40,12 @@ enum EvalFormat {
 
     /// The figures as label–value pairs, in the order reports show them.
     static func figures(_ metrics: EvalMetrics) -> [(String, String)] {
-        var rows: [(String, String)] = [
-            ("pass rate", "\(percent(metrics.passRate)) (\(metrics.passed)/\(metrics.runs))"),
-            ("schema valid", percent(metrics.schemaValidRate)),
-        ]
+        var rows = [("pass rate", "\(percent(metrics.passRate)) (\(metrics.passed)/\(metrics.runs))")]
+        if metrics.measurementOnly == true {
+            rows.append(("model", "none asked: origami's measurement alone"))
+        } else {
+            rows.append(("schema valid", percent(metrics.schemaValidRate)))
+        }
         if let accuracy = metrics.categoryAccuracy {
             let category = metrics.assertions.first { $0.name == "category" }
             rows.append(("category accuracy", "\(percent(accuracy)) (\(category?.passed ?? 0)/\(category?.total ?? 0))"))
@@ -54,10 +56,12 @@ enum EvalFormat {
         }
         rows += balancedFigures(metrics)
         rows.append(("latency p50 / p95", "\(duration(metrics.latencyP50Ms)) / \(duration(metrics.latencyP95Ms))"))
-        rows.append(("tokens in / out", "\(count(metrics.promptTokens)) / \(count(metrics.completionTokens))"))
-        rows.append(("retries", String(metrics.retries)
-            + (metrics.endpointRetries.map { " (and \($0) sent to another endpoint)" } ?? "")))
-        rows += loopFigures(metrics)
+        if metrics.measurementOnly != true {
+            rows.append(("tokens in / out", "\(count(metrics.promptTokens)) / \(count(metrics.completionTokens))"))
+            rows.append(("retries", String(metrics.retries)
+                + (metrics.endpointRetries.map { " (and \($0) sent to another endpoint)" } ?? "")))
+            rows += loopFigures(metrics)
+        }
         rows += EvalSourceFigures.rows(metrics.tutorialSources ?? [])
         rows.append(("errors", String(metrics.errors)))
         rows.append(("cached runs", String(metrics.cachedRuns)))

@@ -83,6 +83,9 @@ public struct EvalMetrics: Sendable, Hashable, Codable {
     public var completionTokens: Int?
     /// The figures of runs on library tutorials and on model-written ones, apart; nil when no run had a tutorial.
     public var tutorialSources: [EvalSourceFigures]?
+    /// True when no run asked a model (`--measurement-only`): the verdicts and categories are origami's
+    /// measurement; nil otherwise.
+    public var measurementOnly: Bool?
 
     /// Computes the figures of `results`.
     public init(_ results: [EvalRunResult]) {
@@ -132,17 +135,21 @@ public struct EvalMetrics: Sendable, Hashable, Codable {
         completionTokens = Self.sum(results.map(\.outcome.completionTokens))
         let sources = EvalSourceFigures.of(results)
         tutorialSources = sources.isEmpty ? nil : sources
+        let measured = !results.isEmpty && results.allSatisfy { $0.outcome.modelAsked == false }
+        measurementOnly = measured ? true : nil
     }
 
-    /// The coach runs' matrices: of the verdict acted on, and of the model's own (nil with no coach run).
+    /// The coach runs' matrices: of the verdict acted on, and of the model's own (nil with no coach run that asked
+    /// a model).
     static func coachMatrices(_ results: [EvalRunResult]) -> (ConfusionMatrix, ConfusionMatrix?) {
         var acted = ConfusionMatrix()
         var own = ConfusionMatrix()
         var any = false
         for result in results where result.mode == .coach {
             guard let expected = result.expectations.stepComplete else { continue }
-            any = true
             acted.add(expected: expected, actual: result.outcome.stepComplete)
+            guard result.outcome.modelAsked != false else { continue }
+            any = true
             own.add(expected: expected, actual: result.outcome.modelStepComplete ?? result.outcome.stepComplete)
         }
         return (acted, any ? own : nil)

@@ -19,6 +19,9 @@ public struct EvalOutcome: Sendable, Hashable, Codable {
     /// The model's own `isCurrentStepComplete`, before origami set aside a complete verdict the model could not
     /// see to give (coach); nil in outcomes from before it was kept.
     public var modelStepComplete: Bool?
+    /// False when no model was asked: the run was decided by origami's measurement alone (`--measurement-only`,
+    /// `EvalMeasurementExecutor`); nil for runs that asked a model.
+    public var modelAsked: Bool?
     /// What the coach's verdict rested on: whether the model saw the photo, the description sent in its place, the
     /// person's note (coach).
     public var coachEvidence: EvalCoachEvidence?

@@ -18,6 +18,9 @@ public struct EvalInvocation: Sendable {
     public var baseline: URL?
     /// How far a figure may fall below the baseline's (`--baseline-margin`).
     public var baselineMargin: Double = EvalBaselineComparison.defaultMargin
+    /// Whether no model is asked (`--measurement-only`): the suite's coach and category cases are decided by
+    /// origami's measurement alone (`EvalMeasurementExecutor`), afresh every time (nothing is cached).
+    public var measurementOnly = false
 
     /// Creates an invocation.
     public init(
@@ -49,14 +52,19 @@ public enum EvalRun {
         _ invocation: EvalInvocation, makeExecutor: ExecutorFactory, progress: EvalRunner.Progress? = nil,
         thumbnail: EvalHTMLReporter.Thumbnailer = EvalHTMLReporter.standardThumbnailer
     ) async throws -> EvalReport {
-        let suite = try EvalSuite.load(contentsOf: invocation.suiteURL)
+        var suite = try EvalSuite.load(contentsOf: invocation.suiteURL)
         var options = invocation.options
+        if invocation.measurementOnly {
+            suite = try suite.measurementOnly()
+            options.gates = options.gates.measured
+        }
         if let earlier = invocation.onlyFailing {
             options.onlyCases = try EvalReport.load(contentsOf: earlier).failingCases
         }
-        options.cache = invocation.useCache ? EvalCache(folder: EvalCache.defaultFolder(environment: invocation.environment)) : nil
+        let cached = invocation.useCache && !invocation.measurementOnly
+        options.cache = cached ? EvalCache(folder: EvalCache.defaultFolder(environment: invocation.environment)) : nil
         _ = try EvalRunner.select(suite, options)
-        let executor = try await makeExecutor(suite)
+        let executor = invocation.measurementOnly ? EvalMeasurementExecutor() : try await makeExecutor(suite)
         try await executor.preflight()
         var report = try await EvalRunner(executor: executor).run(suite, options: options, progress: progress)
         if let baseline = invocation.baseline {

@@ -111,7 +111,7 @@ public struct Brainstorm: Sendable {
 
     /// origami's analyses of `photos` (its description followed by its reading, and the category read), or nil
     /// when one of them came without a reading.
-    static func readings(of photos: [Attachment]) -> [ImageAnalysis]? {
+    public static func readings(of photos: [Attachment]) -> [ImageAnalysis]? {
         var analyses: [ImageAnalysis] = []
         for photo in photos {
             guard let reading = CategoryReading(photo.reading) else { return nil }

@@ -97,6 +97,14 @@ public struct Coach: Sendable {
 }
 
 extension Coach {
+    /// Whether a blind "complete" without the person's note would move the tutorial on: the measured change backs
+    /// it (`StepChange.supportsCompletion`) and, on a library step, the measured outline does not disagree with the
+    /// step's shape. What origami's measurement alone decides, whatever the model says (`origami eval
+    /// --measurement-only`).
+    public static func measurementBacksCompletion(change: StepChange?, shape: ShapeCheck?) -> Bool {
+        change?.supportsCompletion == true && shape?.verdict != .disagrees
+    }
+
     /// The check of a photo in which origami found no piece, for a model that cannot see and no note: the model is
     /// not asked. It would have only origami's words, which say nothing of a fold, and its verdict could not count
     /// (a blind "complete" needs a measured change or the person's note); asked anyway, the 1.5B model called a real

@@ -15,7 +15,10 @@ enum EvalCommand: Command {
             names them. Exits 100 when a gate fails; with no gate, when any run fails. With --baseline, exits 100 \
             only when a figure falls below the baseline report's by more than the margin, and shows the gates as \
             goals met or not met. --shard I/N runs one part of the runs; --merge combines the parts' JSON reports \
-            and checks the gates on the whole.
+            and checks the gates on the whole. --measurement-only asks no model: each coach case's verdict is the \
+            one origami would act on if a model that cannot see called every step complete (the measured change \
+            and a library step's shape decide), each photo's category is origami's own reading, and only those \
+            figures and their gates are reported; the same on every run.
             """,
         arguments: [ArgumentSpec(
             name: "FILE", help: "The suite file, or with --merge the shards' reports.", isRepeating: true,
@@ -30,6 +33,9 @@ enum EvalCommand: Command {
             OptionSpec(name: "shard", valueName: "I/N", help: "Run part I of the runs split N ways, e.g. 2/3."),
             OptionSpec(name: "merge", help: "Merge shards' JSON reports (FILE...) into one."),
             OptionSpec(name: "no-cache", help: "Ask the model again even when a cached answer exists."),
+            OptionSpec(
+                name: "measurement-only",
+                help: "Ask no model: coach verdicts are what origami's measurement backs, categories what it reads."),
             OptionSpec(name: "case-timeout", valueName: "SECONDS", help: "Fail a run that takes longer (default: 300)."),
             OptionSpec(name: "min-pass-rate", valueName: "RATE", help: "Gate: the least pass rate, e.g. 0.9 or 90%."),
             OptionSpec(
@@ -73,6 +79,11 @@ enum EvalCommand: Command {
             guard !line.has("shard") else {
                 throw UsageError(problem: .other("--merge combines shards' reports; drop --shard"), path: line.path)
             }
+            guard !line.has("measurement-only") else {
+                throw UsageError(
+                    problem: .other("--merge combines reports and measures nothing; drop --measurement-only"),
+                    path: line.path)
+            }
             let report = try EvalRun.merge(
                 line.arguments.map(context.resolve), gates: gates, files: files, environment: context.environment,
                 baseline: baseline, baselineMargin: margin)
@@ -92,6 +103,7 @@ enum EvalCommand: Command {
             suiteURL: context.resolve(suitePath), options: options, onlyFailing: line.value("only-failing").map(context.resolve),
             useCache: !line.has("no-cache"), files: files, environment: context.environment)
         invocation.baseline = baseline
+        invocation.measurementOnly = line.has("measurement-only")
         invocation.baselineMargin = margin
         let console = context.console
         let report = try await EvalRun.run(invocation, makeExecutor: { suite in

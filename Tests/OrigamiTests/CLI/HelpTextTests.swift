@@ -320,7 +320,11 @@ import Testing
             with no gate, when any run fails. With --baseline, exits 100 only when a figure
             falls below the baseline report's by more than the margin, and shows the gates
             as goals met or not met. --shard I/N runs one part of the runs; --merge combines
-            the parts' JSON reports and checks the gates on the whole.
+            the parts' JSON reports and checks the gates on the whole. --measurement-only
+            asks no model: each coach case's verdict is the one origami would act on if a
+            model that cannot see called every step complete (the measured change and a
+            library step's shape decide), each photo's category is origami's own reading,
+            and only those figures and their gates are reported; the same on every run.
 
             USAGE: origami eval [OPTIONS] FILE...
 
@@ -335,6 +339,8 @@ import Testing
               --shard I/N             Run part I of the runs split N ways, e.g. 2/3.
               --merge                 Merge shards' JSON reports (FILE...) into one.
               --no-cache              Ask the model again even when a cached answer exists.
+              --measurement-only      Ask no model: coach verdicts are what origami's
+                                      measurement backs, categories what it reads.
               --case-timeout SECONDS  Fail a run that takes longer (default: 300).
               --min-pass-rate RATE    Gate: the least pass rate, e.g. 0.9 or 90%.
               --max-false-complete-rate RATE

@@ -167,6 +167,30 @@ import Testing
         #expect(missing.stderr.contains("a shard is missing (shard 2/2)"))
     }
 
+    @Test func aMeasurementOnlyRunAsksNoModelAndDecidesTheSampleCupAsTheTutorialShould() async throws {
+        // No backend is configured at all: with a model asked, the run would stop for want of one.
+        let outcome = try await origami.run([
+            "eval", Self.suite.path, "--measurement-only", "--backend", "ollama", "--base-url", "http://127.0.0.1:9",
+            "--json-report", "m.json",
+        ])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout.contains("runs passed (100 %) on measurement only"))
+        #expect(outcome.stdout.contains("Coach: the verdict origami's measurement backs"))
+        #expect(!outcome.stdout.contains("Coach: the model's own verdict"))
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: origami.file("m.json"))) as? [String: Any])
+        let metrics = try #require(report["metrics"] as? [String: Any])
+        #expect(metrics["measurementOnly"] as? Bool == true)
+        // Each step's done photo of the sample cup moves the tutorial on, and each wrong or unfinished one does not.
+        let coach = try #require(metrics["coach"] as? [String: Any])
+        #expect(coach["truePositives"] as? Int == 6)
+        #expect(coach["trueNegatives"] as? Int == 6)
+        #expect((report["runs"] as? [[String: Any]])?.count == 16, "the tutorial and term cases need a model")
+        let merged = try await origami.run(["eval", "--merge", "m.json", "--measurement-only"])
+        #expect(merged.status == 64)
+        #expect(merged.stderr.contains("drop --measurement-only"))
+    }
+
     @Test(arguments: ["0/2", "3/2", "two/3", "1"])
     func aShardOutsideOneToNIsAUsageError(shard: String) async throws {
         let outcome = try await origami.run(["eval", Self.suite.path, "--shard", shard])
