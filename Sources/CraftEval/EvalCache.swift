@@ -40,7 +40,7 @@ public struct EvalCache: Sendable {
             mode: evalCase.mode.rawValue, hint: inputs.hint, idea: inputs.idea, tutorial: inputs.tutorial,
             step: inputs.step, term: inputs.term,
             photos: photos ?? inputs.photos.map(Self.digest(of:)), earlierPhoto: inputs.earlierPhoto.map(Self.digest(of:)),
-            identity: identity, iteration: iteration
+            retake: inputs.earlierPhotoIsRetake ? true : nil, identity: identity, iteration: iteration
         )
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -82,6 +82,7 @@ public struct EvalCache: Sendable {
         var term: String?
         var photos: [String]
         var earlierPhoto: String?
+        var retake: Bool?
         var identity: EvalIdentity
         var iteration: Int
     }

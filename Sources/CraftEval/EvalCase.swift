@@ -63,6 +63,9 @@ public struct EvalCase: Sendable, Hashable, Codable {
         /// The earlier photo of the piece a coach check measures the change from, as the project would file it
         /// (the last progress photo before this check); nil compares with an unfolded sheet.
         public var earlierPhoto: EvalPhoto?
+        /// Whether the earlier photo is an attempt at this same step (the manifest files it under the case's step),
+        /// as the photo before a retake is; see `StepChange.isRetake`.
+        public var earlierPhotoIsRetake = false
 
         /// Creates inputs.
         public init(

@@ -198,7 +198,8 @@ public struct EvalFlowExecutor: EvalExecutor {
                  inputs.photos.first.flatMap { measureChange(inputs.earlierPhoto?.url, $0.url) })
             }
             let result = try await Coach(session: session).check(
-                tutorial: tutorial, step: step, photos: attachments, note: inputs.hint, shape: shape, change: change)
+                tutorial: tutorial, step: step, photos: attachments, note: inputs.hint, shape: shape, change: change,
+                retake: inputs.earlierPhotoIsRetake)
             outcome.answer = result.feedback.generatedContent.jsonString
             outcome.stepComplete = result.isStepComplete
             // The model's own verdict: a complete one origami set aside (it could not see) is still its verdict.

@@ -69,7 +69,10 @@ public struct EvalMeasurementExecutor: EvalExecutor {
             let photo = inputs.photos.first?.url
             let shape = try TutorialSource.shapeCheck(tutorial, step: step, photo: photo)
             let change = photo.flatMap { measureChange(inputs.earlierPhoto?.url, $0) }
-                .map { StepChange(change: $0, step: current.title + ". " + current.instruction) }
+                .map {
+                    StepChange(change: $0, step: current.title + ". " + current.instruction,
+                               retake: inputs.earlierPhotoIsRetake)
+                }
             let backed = Coach.measurementBacksCompletion(change: change, shape: shape)
             outcome.stepComplete = backed
             outcome.coachEvidence = EvalCoachEvidence(

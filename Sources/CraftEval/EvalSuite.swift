@@ -157,6 +157,8 @@ private struct CaseResolver {
         }
         if raw.mode == .coach {
             inputs.earlierPhoto = try earlierPhoto(raw, inputs, base: base)
+            inputs.earlierPhotoIsRetake = inputs.earlierPhoto.flatMap { manifest?.entry(for: $0.url)?.step }
+                .map { $0 == inputs.step } ?? false
         }
         switch expect.stepComplete {
         case .given(let value): expectations.stepComplete = value

@@ -80,6 +80,22 @@ import Testing
         #expect(suite.cases[1].inputs.earlierPhoto == nil)
     }
 
+    @Test func anEarlierPhotoOfTheSameStepMakesTheCheckARetake() throws {
+        let (scratch, url) = try scratch(suite: """
+            {"manifest": "../photos/manifest.json",
+             "cases": [
+               {"name": "retake", "mode": "coach", "inputs": {"photos": ["../photos/progress/step1-done.jpg"],
+                 "step": 2, "earlierPhoto": "../photos/progress/step2-wrong.jpg"}},
+               {"name": "next step", "mode": "coach", "inputs": {"photos": ["../photos/progress/step2-wrong.jpg"]}},
+               {"name": "outside", "mode": "coach", "inputs": {"photos": ["../photos/progress/step2-wrong.jpg"],
+                 "earlierPhoto": "../photos/supplies.jpg"}}
+             ]}
+            """)
+        defer { _ = scratch }
+        let suite = try EvalSuite.load(contentsOf: url)
+        #expect(suite.cases.map(\.inputs.earlierPhotoIsRetake) == [true, false, false])
+    }
+
     @Test func aMissingEarlierPhotoIsNoInputNamingIt() throws {
         let error = try loadError("""
             {"manifest": "../photos/manifest.json",

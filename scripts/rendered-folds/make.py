@@ -8,7 +8,8 @@ import subprocess
 import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
-SETTINGS = ["oak-window", "gingham-overhead", "walnut-lamp", "cutting-mat"]
+SETTINGS = ["oak-window", "gingham-overhead", "walnut-lamp", "cutting-mat", "pale-desk"]
+PAPER = {"pale-desk": "coral"}
 GATES = {"maxFalseCompleteRate": 0.2, "minCoachBalancedAccuracy": 0.7}
 
 
@@ -49,7 +50,8 @@ def write_setting(out, setting, layers):
         "about": "Ground truth for the rendered paper-cup series of scripts/make-rendered-folds in the setting "
                  f"{setting}: what state of the folding each picture shows, as in SamplePhotos/manifest.json.",
         "photos": photos,
-        "progressSeries": {"model": "Paper cup", "paper": "one square sheet of teal origami paper, white on the back",
+        "progressSeries": {"model": "Paper cup",
+                           "paper": f"one square sheet of {PAPER.get(setting, 'teal')} origami paper, white on the back",
                            "steps": steps, "photos": [p["file"] for p in photos]},
     }
     (folder / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")

@@ -36,6 +36,7 @@ public struct Coach: Sendable {
     ///   - note: what the person says they did, added as their quoted words after the photos.
     ///   - change: the measured change of the piece since its earlier photo, said after the photos; nil when it
     ///     could not be measured.
+    ///   - retake: whether that earlier photo was an attempt at this same step (see `StepChange.isRetake`).
     public func check(
         tutorial: Tutorial,
         step: Int,
@@ -43,6 +44,7 @@ public struct Coach: Sendable {
         note: String? = nil,
         shape: ShapeCheck? = nil,
         change: PhotoChange? = nil,
+        retake: Bool = false,
         onRetry: @escaping @Sendable ([String]) -> Void = { _ in }
     ) async throws -> CoachResult {
         guard let current = tutorial.steps.first(where: { $0.number == step }) else {
@@ -50,7 +52,9 @@ public struct Coach: Sendable {
         }
         guard !photos.isEmpty else { throw FlowError.noProgressPhoto(step: step) }
         try await session.switchMode(.coach)
-        let measured = change.map { StepChange(change: $0, step: current.title + ". " + current.instruction) }
+        let measured = change.map {
+            StepChange(change: $0, step: current.title + ". " + current.instruction, retake: retake)
+        }
         if let measured, measured.change.after == nil, !CraftPrompts.hasText(note), await !session.modelSeesPhotos() {
             return Self.nothingMeasured(step: step, photos: photos, change: measured, shape: shape)
         }

@@ -12,11 +12,16 @@ public struct StepChange: Sendable, Hashable {
     public var change: PhotoChange
     /// The direction of a line the step's words ask for, if any: "horizontal", "vertical" or "diagonal".
     public var expectedDirection: String?
+    /// Whether the earlier photo was an attempt at this same step (a retake after a check that was not complete),
+    /// rather than the result of an earlier step.
+    public var isRetake: Bool
 
-    /// Holds `change` against a step's title and instruction.
-    public init(change: PhotoChange, step text: String) {
+    /// Holds `change` against a step's title and instruction; `retake` says the earlier photo was an attempt at this
+    /// same step.
+    public init(change: PhotoChange, step text: String, retake: Bool = false) {
         self.change = change
         self.expectedDirection = Self.direction(named: text)
+        self.isRetake = retake
     }
 
     /// What the measurement lacks for the step, in words, or nil when it backs a complete verdict.
@@ -53,12 +58,15 @@ public struct StepChange: Sendable, Hashable {
         return text
     }
 
-    /// Whether the new photo has a line in the direction the step asks for and the earlier photo had none in that
-    /// direction: a refolded flap keeps the outline's sides (a retake after a slanted fold) and shows itself only
-    /// so. A line merely at another angle than before does not count: a moved camera turns lines (a rendered cup
-    /// photographed again had "new" horizontal lines beside the horizontal ones of its earlier photo).
+    /// Whether, in a retake of the step, the new photo has a line in the direction the step asks for and the earlier
+    /// attempt had none in that direction: a refolded flap keeps the outline's sides (a retake after a slanted
+    /// fold) and shows itself only so. A line merely at another angle than before does not count: a moved camera
+    /// turns lines (a rendered cup photographed again had "new" horizontal lines beside the horizontal ones of its
+    /// earlier photo). Nor does it count against an earlier step's photo: there a step changes more than one line,
+    /// and on rendered photos of the cup (a cutting mat in hard sun, a pale desk, both measured held out) the only
+    /// photos this backed were unfinished ones, taken with the camera turned 30° or more from the earlier photo.
     var asksForNewLine: Bool {
-        guard let expectedDirection, change.hadEarlierPhoto, let before = change.before else { return false }
+        guard isRetake, let expectedDirection, change.hadEarlierPhoto, let before = change.before else { return false }
         return hasLine(expectedDirection) && !Self.line(expectedDirection, on: before)
     }
 

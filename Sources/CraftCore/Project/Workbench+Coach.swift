@@ -42,6 +42,8 @@ extension Workbench {
         let base = try await snapshot(create: false)
         let (progress, step) = try checkable(base, step: requested)
         let tutorial = progress.tutorial
+        // The earlier photo is a retake's when the last one filed up to this step was filed under it.
+        let retake = progress.photos.last(where: { $0.step <= step })?.step == step
         // Both read and measure photos again: CPU work, on a thread of its own.
         let (shape, change) = await BlockingCall.run { [self] in
             (shapeCheck(base, progress: progress, step: step, photos: files),
@@ -50,7 +52,7 @@ extension Workbench {
         return try await askModel(from: base) { session in
             try await Coach(session: session).check(
                 tutorial: tutorial, step: step, photos: attachments, note: note, shape: shape, change: change,
-                onRetry: onRetry)
+                retake: retake, onRetry: onRetry)
         } merge: { project, result in
             record(files, attachments, in: &project)
             let feedback = Project.Feedback(

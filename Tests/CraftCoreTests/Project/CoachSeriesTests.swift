@@ -98,17 +98,22 @@ import Testing
             change: PhotoChange(before: before, after: after), step: "Fold the front point down over the flaps.")
         #expect(!step.supportsCompletion)
         #expect(step.missing?.hasPrefix("no fold was measured since the earlier photo") == true)
-        // A step that asks for a level edge is backed by a new horizontal line: a refolded flap shows only so.
+        // In a retake, a step that asks for a level edge is backed by a new horizontal line: a refolded flap shows
+        // only so.
         let level = StepChange(
-            change: PhotoChange(before: before, after: after), step: "Fold it so the top edge lies level.")
+            change: PhotoChange(before: before, after: after), step: "Fold it so the top edge lies level.", retake: true)
         #expect(level.supportsCompletion)
         #expect(level.words.hasSuffix("That line is new since the earlier photo, and it is what this step makes."))
+        // Against the photo of an earlier step the same new line is no evidence: the camera may have turned.
+        let fromEarlierStep = StepChange(
+            change: PhotoChange(before: before, after: after), step: "Fold it so the top edge lies level.")
+        #expect(!fromEarlierStep.supportsCompletion && !fromEarlierStep.words.contains("That line is new"))
         // A level line that was there before, now seen at another angle, is no new line.
         let turned = PhotoChange.Piece(
             outline: .polygon(sides: 5), share: 0.078, aspect: 1.0,
             creases: [Crease(angle: 163, throughMiddle: false, extent: 0.6)], colours: ["teal"])
         let again = StepChange(
-            change: PhotoChange(before: turned, after: after), step: "Fold it so the top edge lies level.")
+            change: PhotoChange(before: turned, after: after), step: "Fold it so the top edge lies level.", retake: true)
         #expect(!again.supportsCompletion && !again.words.contains("That line is new"))
     }
 
