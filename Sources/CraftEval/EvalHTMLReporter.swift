@@ -55,11 +55,13 @@ public enum EvalHTMLReporter {
             }
             let answer = run.outcome.answer.map { "<pre class=\"answer\">\(escape(EvalFormat.indentedJSON($0)))</pre>" }
                 ?? "<p class=\"noanswer\">No answer.</p>"
+            let asked = run.outcome.modelAsked != false
             let facts = [
                 run.mode.rawValue, "run \(EvalFormat.iteration(run, of: repeats[run.caseName] ?? 1))",
                 EvalFormat.duration(run.outcome.latencyMs) + (run.cached ? " (cached)" : ""),
-                "\(EvalFormat.count(run.outcome.totalTokens)) tokens",
-            ] + EvalFormat.runFacts(run) + (EvalFormat.answeredBy(run).map { ["answered by \($0)"] } ?? [])
+            ] + (asked ? ["\(EvalFormat.count(run.outcome.totalTokens)) tokens"] : ["no model asked"])
+                + EvalFormat.runFacts(run)
+                + (asked ? EvalFormat.answeredBy(run).map { ["answered by \($0)"] } ?? [] : [])
                 + (run.outcome.failedEndpoints ?? []).map { "\($0.url) failed: \($0.reason)" }
             let repairs = (run.outcome.repairs ?? []).map { "<li>\(escape($0))</li>" }.joined()
             let repairList = repairs.isEmpty
@@ -72,7 +74,7 @@ public enum EvalHTMLReporter {
                 <div class="photos">\(pictures.joined())</div>
                 <ul class="verdicts">\(verdicts.joined())</ul>
                 \(repairList)
-                <details\(run.passed ? "" : " open")><summary>Model's answer</summary>\(answer)</details>
+                \(asked ? "<details\(run.passed ? "" : " open")><summary>Model's answer</summary>\(answer)</details>" : "")
                 </section>
 
                 """

@@ -52,6 +52,11 @@ import Testing
         #expect(report.metrics.coachModel == nil)
         #expect(report.metrics.measurementOnly == true)
         #expect(report.backend == "measurement only")
+        let table = EvalTableReporter.render(report, colour: false, width: nil)
+        #expect(table.contains("none asked: origami's measurement alone"))
+        #expect(table.contains("Coach: the verdict origami's measurement backs") && !table.contains("model's own"))
+        let html = EvalHTMLReporter.render(report) { _ in nil }
+        #expect(html.contains("no model asked") && !html.contains("Model's answer"))
     }
 
     @Test func aLibraryStepsShapeThatDisagreesKeepsTheStepOpenWhateverTheChange() throws {
