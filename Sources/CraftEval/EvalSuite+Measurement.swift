@@ -22,7 +22,7 @@ extension EvalSuite {
             throw .noCases(
                 file: url?.path ?? name,
                 reason: "a measurement-only run measures coach cases and brainstorm cases that expect categories, "
-                    + "and the suite has none")
+                    + "and the suite has none; run it without --measurement-only")
         }
         suite.gates = gates.measured
         return suite

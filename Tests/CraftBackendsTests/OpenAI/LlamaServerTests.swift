@@ -44,7 +44,7 @@ struct LlamaServerTests {
     private func streamsFollowsASchemaAndReportsTruncation(port: Int) async throws {
         let model = OpenAILanguageModel(configuration: .init(
             baseURL: URL(string: "http://127.0.0.1:\(port)")!, model: "qwen", flavor: .llamaServer,
-            idleTimeout: 120, totalTimeout: 800))
+            idleTimeout: 300, totalTimeout: 800))
         var ready = false
         for _ in 0..<240 where !ready {
             ready = await model.availability() == .available
