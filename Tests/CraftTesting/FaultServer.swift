@@ -36,12 +36,15 @@ public final class FaultServer: Sendable {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", Self.script.path, "--mode", mode, "--lifetime", String(lifetime)]
             + (answer.map { ["--answer", $0.path] } ?? []) + options
-        let output = Pipe()
-        let input = Pipe()
-        process.standardOutput = output
-        process.standardInput = input
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let (output, input) = try ChildLaunch.exclusively {
+            let output = Pipe()
+            let input = Pipe()
+            process.standardOutput = output
+            process.standardInput = input
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return (output, input)
+        }
         var text = ""
         while !text.contains("\n") {
             let data = output.fileHandleForReading.availableData

@@ -49,7 +49,7 @@ struct ReferenceAgreementTests {
         process.executableURL = reference
         process.arguments = [InstalledClassifier.files.weights.path, "--out", output.path] + inputs.map(\.path)
         try await offThePool {
-            try process.run()
+            try ChildLaunch.exclusively { try process.run() }
             process.waitUntilExit()
         }
         try #require(process.terminationStatus == 0, "the numpy reference failed")

@@ -104,20 +104,14 @@ public struct EngineLanguageModel: LanguageModel {
             let task = Task {
                 do {
                     let (record, client) = try await running()
-                    try await guarded(record) {
-                        var marked = Date()
-                        let events = EngineCompletion.applies(to: transcript, request: request)
-                            ? complete(transcript, request: request, client: client)
-                            : chat(transcript, request: request, client: client)
-                        for try await event in events {
-                            continuation.yield(event)
-                            if Date().timeIntervalSince(marked) >= 5 {
-                                marked = Date()
-                                try? await manager.markUsed()
-                            }
+                    try await manager.keepingInUse {
+                        try await guarded(record) {
+                            let events = EngineCompletion.applies(to: transcript, request: request)
+                                ? complete(transcript, request: request, client: client)
+                                : chat(transcript, request: request, client: client)
+                            for try await event in events { continuation.yield(event) }
                         }
                     }
-                    try? await manager.markUsed()
                     continuation.finish()
                 } catch {
                     continuation.finish(throwing: error)
@@ -130,8 +124,7 @@ public struct EngineLanguageModel: LanguageModel {
     /// Starts the server if needed and evaluates the transcript so the next request reuses its prompt cache.
     public func prewarm(_ transcript: Transcript) async throws {
         let (record, client) = try await running()
-        try await guarded(record) { try await client.prewarm(transcript) }
-        try? await manager.markUsed()
+        try await manager.keepingInUse { try await guarded(record) { try await client.prewarm(transcript) } }
     }
 
     /// Streams an answer from `/completion`: the transcript rendered by the server's chat template, earlier answers

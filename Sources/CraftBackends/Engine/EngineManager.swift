@@ -169,6 +169,28 @@ public actor EngineManager {
         try store.markUsed(at: environment.now())
     }
 
+    /// Runs `body`, a request to the server, marking the server used when it starts, every `interval` while it
+    /// runs (by default a quarter of the idle limit, at most 5 s), and when it ends.
+    ///
+    /// A request sends nothing back while the server reads its prompt, which on a loaded machine takes minutes; a
+    /// server marked used only as answers arrive would look idle meanwhile, and the watchdog (or another command's
+    /// status check) would stop it in the middle of the request.
+    public nonisolated func keepingInUse<Value: Sendable>(
+        every interval: Duration? = nil, _ body: () async throws -> Value
+    ) async throws -> Value {
+        let interval = interval ?? .milliseconds(Int(1000 * min(5, max(0.25, configuration.idleTimeout / 4))))
+        let heartbeat = Task {
+            while !Task.isCancelled {
+                try? await markUsed()
+                try? await Task.sleep(for: interval)
+            }
+        }
+        defer { heartbeat.cancel() }
+        let value = try await body()
+        try? await markUsed()
+        return value
+    }
+
     /// Whether the engine can answer: installed, model present and verified, processor suitable, port free.
     ///
     /// Cheap enough for every invocation: it reads stamps and `/proc`, it does not hash the model.

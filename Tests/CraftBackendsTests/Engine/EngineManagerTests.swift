@@ -229,6 +229,28 @@ struct EngineManagerTests {
         #expect(!isAlive(record.pid))
     }
 
+    @Test func aRequestStillWaitingForItsFirstWordKeepsTheServerInUse() async throws {
+        let engine = manager()
+        let record = try await engine.start()
+        try await engine.keepingInUse(every: .milliseconds(50)) {
+            // Longer than the idle limit passes with nothing back from the server, as while it reads a long prompt
+            // on a loaded machine; the heartbeat alone marks the server used at the moved clock.
+            sandbox.clock.advance(by: configuration.idleTimeout + 1)
+            let moved = sandbox.clock.now
+            let marked = await eventually {
+                FileSystem.modificationDate(engine.files.lastUse).map { abs($0.timeIntervalSince(moved)) < 1 } ?? false
+            }
+            #expect(marked, "the server was not marked used while the request ran")
+            guard case .running(let running) = try await engine.status() else {
+                Issue.record("a server in the middle of a request was stopped as idle")
+                return
+            }
+            #expect(running.idle < 1)
+        }
+        #expect(isAlive(record.pid))
+        try await engine.stop()
+    }
+
     @Test func statusDuringAnotherStartReportsALoadingServerWithoutWaiting() async throws {
         let starting = manager(extra: ["FAKE_LOAD_SECONDS": "6"])
         let start = Task { try await starting.start() }

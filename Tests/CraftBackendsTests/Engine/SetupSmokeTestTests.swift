@@ -28,11 +28,14 @@ import Testing
             "XDG_DATA_HOME": sandbox.root + "/data", "XDG_CONFIG_HOME": sandbox.root + "/config",
             "ORIGAMI_MODEL": model, "ORIGAMI_SMALL_MODEL": model,
         ]) { $1 }.filter { $0.key != "ORIGAMI_LLAMA_SERVER" }
-        let errors = Pipe()
-        process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         let text = try await offThePool {
-            try process.run()
+            let errors = try ChildLaunch.exclusively {
+                let errors = Pipe()
+                process.standardError = errors
+                try process.run()
+                return errors
+            }
             defer { process.waitUntilExit() }
             return String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         }
@@ -47,10 +50,13 @@ import Testing
         let script = PackageRoot.url.appendingPathComponent("scripts/setup").path
         process.arguments = ["-c", #"eval "$(sed -n '/^NO_AMX=/,/^SIMD_FLAGS=/p' "$0")"; printf %s "$ENGINE_CMAKE_ARGS""#,
                              script]
-        let output = Pipe()
-        process.standardOutput = output
         let recipe = try await offThePool {
-            try process.run()
+            let output = try ChildLaunch.exclusively {
+                let output = Pipe()
+                process.standardOutput = output
+                try process.run()
+                return output
+            }
             defer { process.waitUntilExit() }
             return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         }

@@ -31,7 +31,7 @@ struct LlamaServerTests {
                              "-t", "2"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try ChildLaunch.exclusively { try process.run() }
         do {
             try await streamsFollowsASchemaAndReportsTruncation(port: port)
         } catch {

@@ -14,10 +14,14 @@ enum TestProjector {
         let script = PackageRoot.url.appendingPathComponent("scripts/make-test-projector")
         let process = Process()
         process.executableURL = script
-        let output = Pipe()
-        process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
+        let started = try? ChildLaunch.exclusively {
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            return output
+        }
+        guard let output = started else { return nil }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let path = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)

@@ -29,7 +29,7 @@ struct EnginePoolLiveTests {
                              "-np", "1", "-t", "1"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try ChildLaunch.exclusively { try process.run() }
         let url = "http://127.0.0.1:\(port)"
         for _ in 0..<480 {
             if let (_, response) = try? await URLSession.shared.data(from: URL(string: url + "/health")!),

@@ -115,10 +115,12 @@ struct OrigamiProcess {
         process.arguments = arguments
         process.currentDirectoryURL = directory
         process.environment = environment.merging(extra) { $1 }
-        process.standardOutput = Pipe()
-        process.standardError = Pipe()
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try ChildLaunch.exclusively {
+            process.standardOutput = Pipe()
+            process.standardError = Pipe()
+            try process.run()
+        }
         return process
     }
 
