@@ -1,4 +1,5 @@
 public import CraftBackends
+import CraftSchema
 public import Foundation
 import Synchronization
 

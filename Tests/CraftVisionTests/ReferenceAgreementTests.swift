@@ -1,4 +1,5 @@
 import CraftImages
+import CraftSchema
 import CraftTesting
 @testable import CraftVision
 import Foundation

@@ -1,3 +1,4 @@
+import CraftSchema
 import Foundation
 
 /// One line of `origami doctor` about the engine.
@@ -75,10 +76,14 @@ struct EngineChecks {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
         process.arguments = [path]
-        let output = Pipe()
-        process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
+        let started = try? ChildLaunch.exclusively {
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            return output
+        }
+        guard let output = started else { return nil }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { return nil }

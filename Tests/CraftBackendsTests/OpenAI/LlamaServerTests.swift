@@ -1,4 +1,5 @@
 @testable import CraftBackends
+import CraftSchema
 import CraftTesting
 import Foundation
 import Testing

@@ -1,6 +1,7 @@
 @testable import CraftBackends
 @testable import CraftCore
 @testable import CraftImages
+import CraftSchema
 import CraftTesting
 import Foundation
 import Testing

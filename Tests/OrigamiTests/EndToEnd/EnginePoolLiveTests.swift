@@ -1,5 +1,6 @@
 import CraftBackends
 import CraftCore
+import CraftSchema
 import CraftTesting
 import Foundation
 import Synchronization

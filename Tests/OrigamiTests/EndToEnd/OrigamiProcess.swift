@@ -1,3 +1,4 @@
+import CraftSchema
 import CraftTesting
 import Foundation
 import Synchronization
