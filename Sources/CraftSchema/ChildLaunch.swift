@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Starts child processes one at a time across the whole process: origami's own, and the tests' in theirs.
 ///
@@ -17,5 +17,17 @@ public enum ChildLaunch {
         lock.lock()
         defer { lock.unlock() }
         return try body()
+    }
+
+    /// Starts `process` with a new pipe as its standard output (and standard error too when `errorsToo`), under
+    /// the lock, and returns the pipe to read.
+    public static func startReadingOutput(_ process: Process, errorsToo: Bool = false) throws -> Pipe {
+        try exclusively {
+            let output = Pipe()
+            process.standardOutput = output
+            if errorsToo { process.standardError = output }
+            try process.run()
+            return output
+        }
     }
 }

@@ -77,13 +77,7 @@ struct EngineChecks {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
         process.arguments = [path]
         process.standardError = FileHandle.nullDevice
-        let started = try? ChildLaunch.exclusively {
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            return output
-        }
-        guard let output = started else { return nil }
+        guard let output = try? ChildLaunch.startReadingOutput(process) else { return nil }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { return nil }

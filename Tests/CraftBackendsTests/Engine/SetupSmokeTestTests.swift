@@ -52,12 +52,7 @@ import Testing
         process.arguments = ["-c", #"eval "$(sed -n '/^NO_AMX=/,/^SIMD_FLAGS=/p' "$0")"; printf %s "$ENGINE_CMAKE_ARGS""#,
                              script]
         let recipe = try await offThePool {
-            let output = try ChildLaunch.exclusively {
-                let output = Pipe()
-                process.standardOutput = output
-                try process.run()
-                return output
-            }
+            let output = try ChildLaunch.startReadingOutput(process)
             defer { process.waitUntilExit() }
             return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         }

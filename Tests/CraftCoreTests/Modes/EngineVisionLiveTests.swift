@@ -16,13 +16,7 @@ enum TestProjector {
         let process = Process()
         process.executableURL = script
         process.standardError = FileHandle.nullDevice
-        let started = try? ChildLaunch.exclusively {
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            return output
-        }
-        guard let output = started else { return nil }
+        guard let output = try? ChildLaunch.startReadingOutput(process) else { return nil }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let path = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
