@@ -194,7 +194,8 @@ public struct EvalFlowExecutor: EvalExecutor {
             }
             outcome.tutorialSource = TutorialSource.of(tutorial)
             let (shape, change) = try await BlockingCall.run { [measureChange] in
-                try TutorialSource.coachMeasures(tutorial, step: step, inputs: inputs, measureChange: measureChange)
+                (try TutorialSource.shapeCheck(tutorial, step: step, photo: inputs.photos.first?.url),
+                 inputs.photos.first.flatMap { measureChange(inputs.earlierPhoto?.url, $0.url) })
             }
             let result = try await Coach(session: session).check(
                 tutorial: tutorial, step: step, photos: attachments, note: inputs.hint, shape: shape, change: change,

@@ -48,9 +48,9 @@ public struct EvalMeasurementExecutor: EvalExecutor {
     private func measure(_ evalCase: EvalCase) throws -> EvalOutcome {
         let inputs = evalCase.inputs
         let attachments = try inputs.photos.map { try loadPhoto($0.url) }
-        let labels = Dictionary(
-            zip(inputs.photos.map(\.path), attachments.map(\.label)), uniquingKeysWith: { first, _ in first })
-        var outcome = EvalOutcome(photoLabels: labels, schemaValid: true, latencyMs: 0, backend: identity.backend)
+        var outcome = EvalOutcome(
+            photoLabels: Dictionary(zip(inputs.photos.map(\.path), attachments.map(\.label)), uniquingKeysWith: { a, _ in a }),
+            schemaValid: true, latencyMs: 0, backend: identity.backend)
         outcome.modelAsked = false
         switch evalCase.mode {
         case .brainstorm:
@@ -66,12 +66,14 @@ public struct EvalMeasurementExecutor: EvalExecutor {
                   let current = tutorial.steps.first(where: { $0.number == step })
             else { throw EvalError.missingKey(file: evalCase.name, path: "inputs.tutorial and inputs.step") }
             outcome.tutorialSource = TutorialSource.of(tutorial)
-            let measures = try TutorialSource.coachMeasures(
-                tutorial, step: step, inputs: inputs, measureChange: measureChange)
-            let change = measures.change.map {
-                StepChange(change: $0, step: current, retake: inputs.earlierPhotoIsRetake)
-            }
-            let backed = Coach.measurementBacksCompletion(change: change, shape: measures.shape)
+            let photo = inputs.photos.first?.url
+            let shape = try TutorialSource.shapeCheck(tutorial, step: step, photo: photo)
+            let change = photo.flatMap { measureChange(inputs.earlierPhoto?.url, $0) }
+                .map {
+                    StepChange(change: $0, step: current.title + ". " + current.instruction,
+                               retake: inputs.earlierPhotoIsRetake)
+                }
+            let backed = Coach.measurementBacksCompletion(change: change, shape: shape)
             outcome.stepComplete = backed
             outcome.coachEvidence = EvalCoachEvidence(
                 sawPhoto: false, basis: backed ? CoachEvidence.change.rawValue : CoachEvidence.description.rawValue,

@@ -33,14 +33,4 @@ enum TutorialSource {
         else { return nil }
         return ShapeCheck(project: project, step: step, scene: try? Photo.load(contentsOf: photo).analysis.scene)
     }
-
-    /// What a coach run measures, as `Workbench.coach` does: the first photo's shape check on a library step, and
-    /// the change of the piece since the case's earlier photo (or an unfolded sheet). CPU work: call it off the pool.
-    static func coachMeasures(
-        _ tutorial: Tutorial, step: Int, inputs: EvalCase.Inputs, measureChange: EvalFlowExecutor.ChangeMeter
-    ) throws -> (shape: ShapeCheck?, change: PhotoChange?) {
-        let photo = inputs.photos.first?.url
-        return (try shapeCheck(tutorial, step: step, photo: photo),
-                photo.flatMap { measureChange(inputs.earlierPhoto?.url, $0) })
-    }
 }

@@ -52,7 +52,9 @@ public struct Coach: Sendable {
         }
         guard !photos.isEmpty else { throw FlowError.noProgressPhoto(step: step) }
         try await session.switchMode(.coach)
-        let measured = change.map { StepChange(change: $0, step: current, retake: retake) }
+        let measured = change.map {
+            StepChange(change: $0, step: current.title + ". " + current.instruction, retake: retake)
+        }
         if let measured, measured.change.after == nil, !CraftPrompts.hasText(note), await !session.modelSeesPhotos() {
             return Self.nothingMeasured(step: step, photos: photos, change: measured, shape: shape)
         }

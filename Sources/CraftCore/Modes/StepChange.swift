@@ -24,11 +24,6 @@ public struct StepChange: Sendable, Hashable {
         self.isRetake = retake
     }
 
-    /// Holds `change` against a tutorial step: its title and instruction.
-    public init(change: PhotoChange, step: TutorialStep, retake: Bool = false) {
-        self.init(change: change, step: step.title + ". " + step.instruction, retake: retake)
-    }
-
     /// What the measurement lacks for the step, in words, or nil when it backs a complete verdict.
     public var missing: String? {
         guard change.after != nil else { return "origami found no single piece on a surface in the photo" }

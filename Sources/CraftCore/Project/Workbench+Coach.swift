@@ -42,7 +42,8 @@ extension Workbench {
         let base = try await snapshot(create: false)
         let (progress, step) = try checkable(base, step: requested)
         let tutorial = progress.tutorial
-        let retake = progress.lastPhoto(filedUpTo: step)?.step == step
+        // The earlier photo is a retake's when the last one filed up to this step was filed under it.
+        let retake = progress.photos.last(where: { $0.step <= step })?.step == step
         // Both read and measure photos again: CPU work, on a thread of its own.
         let (shape, change) = await BlockingCall.run { [self] in
             (shapeCheck(base, progress: progress, step: step, photos: files),

@@ -6,16 +6,8 @@ extension Project {
     /// an earlier one (the last check's photo, or the one the step started from). The same photo checked again is
     /// its own earlier photo: nothing changed since. Nil when no progress photo was filed before.
     func earlierProgressPhoto(in progress: TutorialProgress, forStep step: Int) -> PhotoRecord? {
-        guard let filed = progress.lastPhoto(filedUpTo: step) else { return nil }
+        guard let filed = progress.photos.last(where: { $0.step <= step }) else { return nil }
         return photos.first { $0.label == filed.label }
-    }
-}
-
-extension TutorialProgress {
-    /// The last progress photo filed on `step` or an earlier one: the piece's earlier photo for a check of `step`.
-    /// Filed on `step` itself, it is an earlier attempt at that step, and the check a retake.
-    func lastPhoto(filedUpTo step: Int) -> FiledPhoto? {
-        photos.last { $0.step <= step }
     }
 }
 
