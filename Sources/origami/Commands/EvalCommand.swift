@@ -1,6 +1,5 @@
 import CraftCore
 import CraftEval
-import CraftSchema
 import Foundation
 
 /// `origami eval SUITE`: batch evaluations a CI can gate on. Parses the options, hands them to `EvalRun`, prints
@@ -76,13 +75,9 @@ enum EvalCommand: Command {
             markdown: line.value("markdown").map(context.resolve), html: line.value("html").map(context.resolve))
         if line.has("merge") {
             guard !line.arguments.isEmpty else { throw UsageError(problem: .missingArgument("FILE"), path: line.path) }
-            guard !line.has("shard") else {
-                throw UsageError(problem: .other("--merge combines shards' reports; drop --shard"), path: line.path)
-            }
-            guard !line.has("measurement-only") else {
-                throw UsageError(
-                    problem: .other("--merge combines reports and measures nothing; drop --measurement-only"),
-                    path: line.path)
+            let conflicts = [("shard", "shards' reports"), ("measurement-only", "reports and measures nothing")]
+            for (option, what) in conflicts where line.has(option) {
+                throw UsageError(problem: .other("--merge combines \(what); drop --\(option)"), path: line.path)
             }
             let report = try EvalRun.merge(
                 line.arguments.map(context.resolve), gates: gates, files: files, environment: context.environment,
@@ -108,27 +103,13 @@ enum EvalCommand: Command {
         let console = context.console
         let report = try await EvalRun.run(invocation, makeExecutor: { suite in
             try EvalFlowExecutor.live(configuration: try configuration(for: suite, context: context))
-        }, progress: { run, done, total in
-            let verdict = run.passed ? console.err.green("pass") : console.err.red("FAIL")
-            let why = run.failures.first.map { " · \($0.name): " + $0.message.split(whereSeparator: \.isNewline).joined(separator: " ") }
-            console.message("[\(done)/\(total)] \(verdict) \(run.caseName) #\(run.iteration)" + console.err.dim(
-                " \(Int(run.outcome.latencyMs.rounded())) ms\(run.cached ? ", cached" : "")" + (why.map { String($0.prefix(160)) } ?? "")))
-        })
+        }, progress: { run, done, total in console.evalProgress(run, done: done, total: total) })
         try finish(report, context: context)
     }
 
     /// Prints the table and the result event, and ends with the gate's failure when one failed.
     private static func finish(_ report: EvalReport, context: CommandContext) throws {
-        let console = context.console
-        console.result(EvalTableReporter.render(
-            report, colour: console.out.enabled, width: console.terminal.stdoutIsTTY ? console.terminal.width : nil))
-        console.event("result", [
-            ("command", .string("eval")), ("suite", .string(report.suite)),
-            ("runs", GeneratedContent(report.metrics.runs)), ("passed", GeneratedContent(report.metrics.passed)),
-            ("passRate", GeneratedContent(report.metrics.passRate)),
-            ("gatesPassed", .bool(report.goalsMet)),
-            ("baselineHeld", report.baseline.map { .bool($0.passed) } ?? .null),
-        ])
+        context.console.evalResult(report)
         if let failure = report.gateError { throw failure }
     }
 
