@@ -30,6 +30,12 @@ public struct LabColour: Sendable, Hashable {
     /// Chroma: how far from grey the colour is.
     public var chroma: Double { (a * a + b * b).squareRoot() }
 
+    /// Hue angle in degrees, 0…360 (0 toward red, 90 toward yellow).
+    public var hue: Double {
+        let degrees = atan2(b, a) * 180 / .pi
+        return degrees < 0 ? degrees + 360 : degrees
+    }
+
     /// The CIE94 colour difference from `reference` (graphic-arts weights); about 2 is a just-noticeable difference.
     public func difference(from reference: LabColour) -> Double {
         let deltaL = l - reference.l

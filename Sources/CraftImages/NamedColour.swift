@@ -34,6 +34,30 @@ public struct NamedColour: Sendable, Hashable {
         return table[best]
     }
 
+    /// Whether the colours named `first` and `second` can be one material under other light: the same name, two
+    /// greys (black to white), or two hues within `alikeHue` degrees whose chromas differ at most `alikeChroma`
+    /// times. The light on a piece changes as it is turned and folded: on rendered photographs of one teal sheet
+    /// (`scripts/make-rendered-folds`, a cutting mat) its name went teal, turquoise, teal from photo to photo.
+    /// A name not in `table` is alike only to itself.
+    public static func alike(_ first: String, _ second: String) -> Bool {
+        guard first != second else { return true }
+        guard let one = byName[first], let other = byName[second] else { return false }
+        let (greyOne, greyOther) = (one.chroma < greyChroma, other.chroma < greyChroma)
+        guard !greyOne, !greyOther else { return greyOne && greyOther }
+        let hue = abs(one.hue - other.hue).truncatingRemainder(dividingBy: 360)
+        let chroma = max(one.chroma, other.chroma) / min(one.chroma, other.chroma)
+        return min(hue, 360 - hue) <= alikeHue && chroma <= alikeChroma
+    }
+
+    /// Below this chroma a named colour is a grey.
+    static let greyChroma = 12.0
+    /// Two hues at most this many degrees apart are alike.
+    static let alikeHue = 20.0
+    /// Two chromas at most this many times apart are alike (teal 30 and turquoise 41; not beige 20 and gold 86).
+    static let alikeChroma = 2.5
+
+    private static let byName = Dictionary(uniqueKeysWithValues: table.map { ($0.name, $0.lab) })
+
     /// Common colour names for paper, yarn, fabric and the surfaces they lie on.
     public static let table: [NamedColour] = [
         NamedColour("black", 10, 10, 10), NamedColour("charcoal", 54, 60, 66), NamedColour("grey", 128, 128, 128),

@@ -94,18 +94,20 @@ public struct PhotoChange: Sendable, Hashable {
         }
     }
 
-    /// Colours of the new piece the old one did not show: another side of the paper came into view.
+    /// Colours of the new piece the old one did not show: another side of the paper came into view. A colour alike
+    /// to one shown before (`NamedColour.alike`: teal then turquoise) is the same side in other light.
     public var newColours: [String] {
         guard let after, let before else { return [] }
-        return after.colours.filter { !before.colours.contains($0) }
+        return after.colours.filter { colour in !before.colours.contains { NamedColour.alike($0, colour) } }
     }
 
-    /// Whether the two pieces share a colour. A fold that shows the paper's other side keeps some of the side seen
-    /// before; pieces with no colour in common are more likely two different things (a spare sheet at the edge of
-    /// the frame taken for the piece, as on a rendered photo of the cup), so their colours are not counted.
+    /// Whether the two pieces share a colour, or two alike ones. A fold that shows the paper's other side keeps
+    /// some of the side seen before; pieces with no colour in common are more likely two different things (a spare
+    /// sheet at the edge of the frame taken for the piece, as on a rendered photo of the cup), so their colours are
+    /// not counted.
     public var sharesAColour: Bool {
         guard let after, let before else { return false }
-        return after.colours.contains { before.colours.contains($0) }
+        return after.colours.contains { colour in before.colours.contains { NamedColour.alike($0, colour) } }
     }
 
     /// Whether the area changed by more than the tolerance.

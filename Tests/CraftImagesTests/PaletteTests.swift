@@ -24,6 +24,16 @@ import Testing
         #expect(NamedColour.nearest(to: lab).name == name)
     }
 
+    @Test(arguments: [
+        ("teal", "turquoise", true), ("coral", "salmon", true), ("crimson", "maroon", true), ("white", "light grey", true),
+        ("charcoal", "black", true), ("teal", "white", false), ("teal", "sky blue", false), ("beige", "gold", false),
+        ("white", "cream", false), ("teal", "mint", false), ("teal", "no such colour", false), ("mauve", "mauve", true),
+    ])
+    func coloursAreAlikeWhenOtherLightCouldMakeOneTheOther(first: String, second: String, alike: Bool) {
+        #expect(NamedColour.alike(first, second) == alike)
+        #expect(NamedColour.alike(second, first) == alike)
+    }
+
     @Test func labValuesMatchTheReference() {
         let white = LabColour(red: 255, green: 255, blue: 255)
         #expect(abs(white.l - 100) < 0.01 && abs(white.a) < 0.01 && abs(white.b) < 0.01)

@@ -50,6 +50,18 @@ import Testing
         #expect(turned.sharesAColour && turned.isPresent)
     }
 
+    @Test func theSameSheetInOtherLightIsOnePieceWithNoNewSide() {
+        // A teal sheet on a cutting mat, named teal in one rendered photo and turquoise in the next.
+        let teal = Self.piece(.triangle, share: 0.04, aspect: 2.0, colours: ["teal"])
+        let folded = PhotoChange(
+            before: teal, after: Self.piece(.polygon(sides: 4), share: 0.04, aspect: 2.3, colours: ["turquoise"]))
+        #expect(folded.sharesAColour && folded.newColours.isEmpty && folded.isPresent)
+        #expect(folded.words.contains("the same colours show (turquoise)"))
+        let relit = PhotoChange(
+            before: teal, after: Self.piece(.triangle, share: 0.04, aspect: 2.0, colours: ["turquoise", "teal"]))
+        #expect(relit.newColours.isEmpty && !relit.isPresent, "turquoise beside teal is no other side of the paper")
+    }
+
     @Test func anIrregularOutlineIsNoEvidenceOfAFold() {
         // A sheet cut off by the white checks of a cloth, and a glare patch taken for the piece before.
         let cut = PhotoChange(before: nil, after: Self.piece(.irregular, share: 0.1), hadEarlierPhoto: false)
