@@ -38,17 +38,11 @@ public struct LibraryOffers: Sendable {
     /// The library projects the analysed supplies make: those the person's hint names first, then the easiest, in
     /// the library's order; at most `limit`.
     public func candidates(for analyses: [ImageAnalysis], hint: String? = nil) -> [LibraryProject] {
-        let makeable = library.projects(makeableWith: Self.supplies(in: analyses))
+        let easiest = Self.easiestFirst(library.projects(makeableWith: Self.supplies(in: analyses)))
         let asked = Set(CraftText.words(hint ?? ""))
-        func rank(_ project: LibraryProject) -> (Int, Int) {
-            let named = asked.isDisjoint(with: CraftText.words(project.title)) ? 1 : 0
-            return (named, ProjectLibrary.difficulties.firstIndex(of: project.difficulty) ?? 0)
-        }
-        let ordered = makeable.enumerated().sorted { left, right in
-            let (a, b) = (rank(left.element), rank(right.element))
-            return a != b ? a < b : left.offset < right.offset
-        }
-        return Array(ordered.map(\.element).prefix(Self.limit))
+        let named = easiest.filter { !asked.isDisjoint(with: CraftText.words($0.title)) }
+        let others = easiest.filter { asked.isDisjoint(with: CraftText.words($0.title)) }
+        return Array((named + others).prefix(Self.limit))
     }
 
     /// The brainstorm's ideas prompt with the offered projects named after it, or unchanged when there are none.
@@ -101,9 +95,12 @@ public struct LibraryOffers: Sendable {
 
     /// The ideas with every one that names a project the supplies make marked as that project (under the library's
     /// title and with its description); when none does and `offered` is not empty, the first offered project is
-    /// added after them.
-    public func marked(_ ideas: [BrainstormIdea], analyses: [ImageAnalysis], offered: [LibraryProject])
-        -> [BrainstormIdea] {
+    /// added after them, and, when no `hint` narrowed what the person wants and the photos show another kind of
+    /// supply, the easiest project of that kind too: a person who photographed paper and yarn gets a checked
+    /// project for each, not only for the paper.
+    public func marked(
+        _ ideas: [BrainstormIdea], analyses: [ImageAnalysis], offered: [LibraryProject], hint: String? = nil
+    ) -> [BrainstormIdea] {
         let makeable = library.projects(makeableWith: Self.supplies(in: analyses))
         var taken: Set<String> = []
         var result = ideas.map { idea in
@@ -117,10 +114,27 @@ public struct LibraryOffers: Sendable {
             return idea
         }
         if taken.isEmpty, let first = offered.first {
-            result.append(BrainstormIdea(
-                title: first.title, description: first.description + " (From origami's library of checked projects.)",
-                libraryProject: first.id))
+            var added = [first]
+            let other = makeable.filter { $0.supplies.allSatisfy { !first.supplies.contains($0) } }
+            if hint?.isEmpty ?? true, let easiest = Self.easiestFirst(other).first { added.append(easiest) }
+            result += added.map { project in
+                BrainstormIdea(
+                    title: project.title,
+                    description: project.description + " (From origami's library of checked projects.)",
+                    libraryProject: project.id)
+            }
         }
         return result
+    }
+
+    /// `projects` from the easiest to the hardest, in the library's order within a difficulty.
+    static func easiestFirst(_ projects: [LibraryProject]) -> [LibraryProject] {
+        func rank(_ project: LibraryProject) -> Int {
+            ProjectLibrary.difficulties.firstIndex(of: project.difficulty) ?? 0
+        }
+        return projects.enumerated().sorted { left, right in
+            let (a, b) = (rank(left.element), rank(right.element))
+            return a != b ? a < b : left.offset < right.offset
+        }.map(\.element)
     }
 }

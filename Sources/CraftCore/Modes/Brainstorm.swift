@@ -102,7 +102,7 @@ public struct Brainstorm: Sendable {
         return BrainstormResult(
             analyses: analyses,
             ideas: offers.map {
-                $0.library.marked(pass2.content.ideas, analyses: $0.earlier + analyses, offered: offered)
+                $0.library.marked(pass2.content.ideas, analyses: $0.earlier + analyses, offered: offered, hint: hint)
             } ?? pass2.content.ideas,
             modelSawPhotos: sawPhotos && pass2.modelSawPhotos,
             reports: reports, retries: retries + pass2.retries, usage: pass2.usage, repairs: repairs + pass2.repairs

@@ -78,6 +78,20 @@ import Testing
         #expect(added.ideas[3].description.hasSuffix("(From origami's library of checked projects.)"))
     }
 
+    @Test func whenTheModelChoosesNoneEachKindOfSupplyShownGetsAProjectUnlessAHintNarrowsIt() {
+        let analyses = [Self.analysis("Squares of origami paper."), Self.analysis("Two skeins of wool yarn.")]
+        let ideas = [BrainstormIdea(title: "Star box", description: "A box.")]
+        let offered = offers.candidates(for: analyses)
+        #expect(offered.first?.id == "paper-cup")
+        let both = offers.marked(ideas, analyses: analyses, offered: offered)
+        #expect(both.map(\.libraryProject) == [nil, "paper-cup", "pom-pom"])
+        #expect(both[2].description.hasSuffix("(From origami's library of checked projects.)"))
+        let hinted = offers.marked(ideas, analyses: analyses, offered: offered, hint: "a cup")
+        #expect(hinted.map(\.libraryProject) == [nil, "paper-cup"])
+        let paperOnly = offers.marked(ideas, analyses: [analyses[0]], offered: offers.candidates(for: [analyses[0]]))
+        #expect(paperOnly.map(\.libraryProject) == [nil, "paper-cup"], "no other kind of supply is shown")
+    }
+
     @Test func withoutSuppliesThePromptIsTheSamplesOwn() async throws {
         let model = TestLanguageModel(answers: [Flow.analyses(["Photo_a1b2c3"]).replacingOccurrences(
             of: "Red and cream origami paper, 15 cm squares.", with: "A wooden table by a window."), Flow.ideas])
