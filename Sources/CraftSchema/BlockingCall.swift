@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs work that blocks on a thread of its own, so the calling task waits without holding one of the threads of
 /// Swift's cooperative pool.
@@ -15,11 +16,23 @@ public enum BlockingCall {
     ) async throws(Failure) -> Value {
         let result: Result<Value, Failure> = await withCheckedContinuation { continuation in
             let thread = Thread {
-                continuation.resume(returning: Result { () throws(Failure) -> Value in try work() })
+                counts.withLock { $0.running += 1 }
+                let result = Result { () throws(Failure) -> Value in try work() }
+                counts.withLock { $0.ended += 1 }
+                continuation.resume(returning: result)
             }
             thread.name = "origami blocking call"
+            counts.withLock { $0.started += 1 }
             thread.start()
         }
         return try result.get()
     }
+
+    /// How many calls were handed a thread, how many of those threads began to run, and how many ended, since the
+    /// process started: a thread that never ran leaves `started` above `running`, and its caller waits for ever.
+    public static var tally: (started: Int, running: Int, ended: Int) {
+        counts.withLock { ($0.started, $0.running, $0.ended) }
+    }
+
+    private static let counts = Mutex((started: 0, running: 0, ended: 0))
 }

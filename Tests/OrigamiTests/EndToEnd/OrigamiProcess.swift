@@ -77,7 +77,8 @@ struct OrigamiProcess {
         queued: Bool = true
     ) async throws -> Outcome {
         let run = { try await offThePool { try runBlocking(arguments, environment: extra, executable: executable) } }
-        return queued ? try await Self.gate.holding(run) : try await run()
+        let what = ([executable.lastPathComponent] + arguments).joined(separator: " ") + " in " + directory.path
+        return queued ? try await Self.gate.holding(what, run) : try await run()
     }
 
     /// Waits, off the cooperative pool, until `process` (from `start`) has ended.
