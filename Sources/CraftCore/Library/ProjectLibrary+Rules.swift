@@ -9,7 +9,8 @@ extension ProjectLibrary {
     static let areaTolerance = 0.005
 
     /// Every way the library breaks its rules: ids and titles unique, ids typeable, each project complete, its steps
-    /// numbered 1, 2, 3 … with the tutorial's step count, every shape sane, and no folding step growing the piece.
+    /// numbered 1, 2, 3 … with the tutorial's step count, every shape sane, and no folding step growing the piece
+    /// from the step before's shape.
     public var violations: [String] {
         var found: [String] = []
         let titles = CraftText.earlierDuplicates(projects) { CraftText.nearKey($0.title) }
@@ -56,10 +57,13 @@ extension LibraryProject {
     }
 
     /// Steps numbered in order, each with a title and an instruction, shapes only on flat folded pieces, each shape
-    /// sane, and no folding step with a larger area than the last known one (the sheet's, 1, at first).
+    /// sane, and no folding step with a larger area than the step before's shape (the sheet's, 1, for step 1). A
+    /// fold that lays paper over itself never grows the outline; one that swings a point out past the edge (a petal
+    /// fold, raised ears) can, so such a step carries no shape, and the step after it is not compared with an
+    /// older one.
     var stepViolations: [String] {
         var found: [String] = []
-        var lastArea = 1.0
+        var lastArea: Double? = 1.0
         if let sheet,
            !(sheet.outline == "square" && sheet.aspect == 1 || sheet.outline == "rectangle" && sheet.aspect > 1) {
             found.append("sheet: a square with aspect 1 or a rectangle with aspect over 1")
@@ -69,12 +73,16 @@ extension LibraryProject {
             if step.number != index + 1 { found.append("\(name).number: \(step.number), expected \(index + 1)") }
             if step.title.allSatisfy(\.isWhitespace) { found.append("\(name).title: must not be empty") }
             if step.instruction.allSatisfy(\.isWhitespace) { found.append("\(name).instruction: must not be empty") }
-            guard let shape = step.shape else { continue }
+            guard let shape = step.shape else {
+                lastArea = nil
+                continue
+            }
             if sheet == nil { found.append("\(name).shape: a shape needs the project's sheet") }
             if step.kind == .make { found.append("\(name).shape: a make step has no flat outline to expect") }
             found += shape.violations.map { "\(name).shape: \($0)" }
-            if step.kind == .fold, shape.area > lastArea + ProjectLibrary.areaTolerance {
-                found.append("\(name).shape: area \(shape.area) grows from \(lastArea); a fold never grows the piece")
+            if step.kind == .fold, let lastArea, shape.area > lastArea + ProjectLibrary.areaTolerance {
+                found.append("\(name).shape: area \(shape.area) grows from \(lastArea) at the step before; a fold "
+                    + "that lays paper over itself never grows the piece")
             }
             lastArea = shape.area
         }

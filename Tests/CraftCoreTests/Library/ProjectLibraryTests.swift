@@ -88,7 +88,30 @@ import Testing
             project["steps"] = steps
         }
         #expect(Self.problems(data) == [
-            "projects[0] (paper-cup).steps[1].shape: area 0.6 grows from 0.5; a fold never grows the piece",
+            "projects[0] (paper-cup).steps[1].shape: area 0.6 grows from 0.5 at the step before; a fold that lays "
+                + "paper over itself never grows the piece",
+        ])
+    }
+
+    @Test func aFoldAfterAnUnshapedOneIsNotComparedWithAnOlderShape() throws {
+        // The crane's petal fold (step 4) swings the front point up past the square base and carries no shape; a
+        // shape after it may be larger than the square base's without breaking the rule, and one right after a
+        // shaped step may not.
+        let grown = try Self.editingProject(1) { project in
+            var steps = project["steps"] as! [[String: Any]]
+            steps[4]["shape"] = ["outline": "four-sided", "area": 0.3, "aspect": 2.0]
+            project["steps"] = steps
+        }
+        #expect(Self.problems(grown) == [])
+        let afterShaped = try Self.editingProject(1) { project in
+            var steps = project["steps"] as! [[String: Any]]
+            steps[3]["shape"] = ["outline": "four-sided", "area": 0.2, "aspect": 2.0]
+            steps[4]["shape"] = ["outline": "four-sided", "area": 0.3, "aspect": 2.0]
+            project["steps"] = steps
+        }
+        #expect(Self.problems(afterShaped) == [
+            "projects[1] (crane).steps[4].shape: area 0.3 grows from 0.2 at the step before; a fold that lays "
+                + "paper over itself never grows the piece",
         ])
     }
 
