@@ -42,8 +42,9 @@ enum RegionSplitter {
             }
         }
         guard parts.count > 1 else { return [region] }
+        let colours = ColourSpread(parts, fine: fine, groups: parts.map { groups[$0[0]] }, minimum: minimum)
         let kept = merged(parts, part: part, width: planes.width, height: planes.height,
-                          floor: max(minimum, region.count / 7))
+                          floor: max(minimum, region.count / 7), colours: colours)
         return kept.count > 1 ? sharpened(kept, fine: fine) : kept
     }
 
@@ -123,7 +124,10 @@ enum RegionSplitter {
     /// Merges every part under `floor` pixels into the neighbour it shares the most outline with, smallest first;
     /// then every part enclosed by one larger neighbour (most of its outline against it: the blobs of a print, a
     /// strip of paper edges along a stack) into that neighbour.
-    private static func merged(_ parts: [[Int]], part: [Int], width: Int, height: Int, floor: Int) -> [[Int]] {
+    private static func merged(
+        _ parts: [[Int]], part: [Int], width: Int, height: Int, floor: Int, colours: ColourSpread
+    ) -> [[Int]] {
+        var colours = colours
         var owner = Array(parts.indices)
         func root(_ id: Int) -> Int {
             var id = id
@@ -156,19 +160,24 @@ enum RegionSplitter {
             }
             borders[target][id] = nil
             borders[id] = [:]
+            colours.join(id, into: target)
         }
-        func strongestNeighbour(_ id: Int) -> (id: Int, shared: Int)? {
-            borders[id].max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }.map { ($0.key, $0.value) }
+        func strongestNeighbour(_ id: Int, among allowed: (Int) -> Bool = { _ in true }) -> (id: Int, shared: Int)? {
+            borders[id].filter { allowed($0.key) }
+                .max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }.map { ($0.key, $0.value) }
         }
         for id in parts.indices.sorted(by: { sizes[$0] < sizes[$1] }) where sizes[id] < floor {
-            if let neighbour = strongestNeighbour(id) { absorb(id, into: neighbour.id) }
+            if let neighbour = strongestNeighbour(id, among: { !colours.standsApart(id, from: $0) }) {
+                absorb(id, into: neighbour.id)
+            }
         }
         var changed = true
         while changed {
             changed = false
             for id in parts.indices.sorted(by: { sizes[$0] < sizes[$1] }) where owner[id] == id {
                 guard let neighbour = strongestNeighbour(id) else { continue }
-                guard sizes[id] < sizes[neighbour.id], Double(neighbour.shared) >= enclosed * Double(outline[id])
+                guard sizes[id] < sizes[neighbour.id], Double(neighbour.shared) >= enclosed * Double(outline[id]),
+                    !colours.standsApart(id, from: neighbour.id)
                 else { continue }
                 absorb(id, into: neighbour.id)
                 changed = true
