@@ -24,8 +24,9 @@ struct ColourSpread {
     /// The smallest object, in pixels: a part smaller than this never stands apart (it would be dropped, not kept).
     private let minimum: Float
 
-    /// The statistics of `parts` on `fine`; `groups` gives each part's colour group (`RegionSplitter.colourGroups`).
-    init(_ parts: [[Int]], fine: LabPlanes, groups: [Int], minimum: Int) {
+    /// The statistics of `parts` on `fine`; `groups` gives each part's colour group (`RegionSplitter.colourGroups`),
+    /// nil where no part is to stand apart.
+    init(_ parts: [[Int]], fine: LabPlanes, groups: [Int]?, minimum: Int) {
         counts = parts.map { Float($0.count) }
         sums = parts.map { $0.reduce(SIMD3<Float>(0, 0, 0)) { $0 + SurfaceModel.vector(fine, $1) } }
         squares = parts.map { part in
@@ -33,6 +34,11 @@ struct ColourSpread {
                 let vector = SurfaceModel.vector(fine, index)
                 return total + (vector * vector).sum()
             }
+        }
+        self.minimum = Float(minimum)
+        guard let groups else {
+            anchors = parts.map { _ in [] }
+            return
         }
         // A colour is judged over all its parts: a sheet cut in two by a crease or a flap is two parts of one group.
         var plainGroups: [Int: SIMD3<Float>] = [:]
@@ -46,7 +52,6 @@ struct ColourSpread {
             if count >= Float(Self.anchorSize * minimum), spread < Self.plainSpread { plainGroups[group] = mean }
         }
         anchors = groups.map { plainGroups[$0].map { [$0] } ?? [] }
-        self.minimum = Float(minimum)
     }
 
     /// The mean colour of part `id`.

@@ -63,7 +63,8 @@ public struct PhotoScene: Sendable, Hashable {
         var objects: [SceneObject] = []
         var touching = false
         for region in regions {
-            let parts = RegionSplitter.split(region, colours: grouping, fine: planes, minimum: minimum)
+            let parts = RegionSplitter.split(
+                region, colours: grouping, fine: planes, minimum: minimum, onPattern: pattern != nil)
                 .filter { $0.count >= minimum }
             for part in parts {
                 let found = measurer.objects(part, touching: parts.count > 1)

@@ -13,8 +13,13 @@ enum RegionSplitter {
     /// The parts of `region` (pixel indices into `planes`), largest first; one part when nothing separates.
     /// A part must cover at least `minimum` pixels and a seventh of the region to stand on its own.
     /// `colours` are planes blurred enough that a fine print's stripes or dots average into one colour; where two
-    /// plain parts meet, the boundary is then redrawn on the lightly blurred `fine` planes.
-    static func split(_ region: [Int], colours planes: LabPlanes, fine: LabPlanes, minimum: Int) -> [[Int]] {
+    /// plain parts meet, the boundary is then redrawn on the lightly blurred `fine` planes. On a plain surface
+    /// (`onPattern` false) a plain part is kept apart from a busy one it lies in (`ColourSpread`); on a patterned
+    /// one, where the blends at the cells' edges leave no part of a sheet plain, it is not: there a folded sheet's
+    /// coloured side stood apart from its white side on the white checks.
+    static func split(
+        _ region: [Int], colours planes: LabPlanes, fine: LabPlanes, minimum: Int, onPattern: Bool = false
+    ) -> [[Int]] {
         guard region.count >= 2 * minimum,
             OutlineMeasures(pixels: region, width: planes.width).solidity < convexEnough
         else { return [region] }
@@ -42,7 +47,8 @@ enum RegionSplitter {
             }
         }
         guard parts.count > 1 else { return [region] }
-        let colours = ColourSpread(parts, fine: fine, groups: parts.map { groups[$0[0]] }, minimum: minimum)
+        let colours = ColourSpread(
+            parts, fine: fine, groups: onPattern ? nil : parts.map { groups[$0[0]] }, minimum: minimum)
         let kept = merged(parts, part: part, width: planes.width, height: planes.height,
                           floor: max(minimum, region.count / 7), colours: colours)
         return kept.count > 1 ? sharpened(kept, fine: fine) : kept
