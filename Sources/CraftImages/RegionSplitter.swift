@@ -129,7 +129,9 @@ enum RegionSplitter {
 
     /// Merges every part under `floor` pixels into the neighbour it shares the most outline with, smallest first;
     /// then every part enclosed by one larger neighbour (most of its outline against it: the blobs of a print, a
-    /// strip of paper edges along a stack) into that neighbour.
+    /// strip of paper edges along a stack) into that neighbour. A part that `colours` says stands apart from a
+    /// neighbour never goes into it; a small one then goes into the neighbour it shares most outline with among the
+    /// others.
     private static func merged(
         _ parts: [[Int]], part: [Int], width: Int, height: Int, floor: Int, colours: ColourSpread
     ) -> [[Int]] {
