@@ -2,11 +2,9 @@
 /// parts, so that a plain object lying inside a busy patch of the surface (a sheet of paper in the sheen of a
 /// varnished table, which the surface model could not call table) is not taken for a dot of that patch.
 struct ColourSpread {
-    /// Per part: pixel count, the sum of the colour vectors (L* + 16, a*, b* on the lightly blurred planes) and
-    /// the sum of their squared lengths.
+    /// Per part: pixel count and the sum of the colour vectors (L* + 16, a*, b* on the lightly blurred planes).
     private var counts: [Float]
     private var sums: [SIMD3<Float>]
-    private var squares: [Float]
 
     /// A part whose colours lie within this distance of their mean (root mean square, L*a*b* units) is plain: one
     /// sheet, one colour, under one light.
@@ -29,20 +27,20 @@ struct ColourSpread {
     init(_ parts: [[Int]], fine: LabPlanes, groups: [Int]?, minimum: Int) {
         counts = parts.map { Float($0.count) }
         sums = parts.map { $0.reduce(SIMD3<Float>(0, 0, 0)) { $0 + SurfaceModel.vector(fine, $1) } }
-        squares = parts.map { part in
-            part.reduce(Float(0)) { total, index in
-                let vector = SurfaceModel.vector(fine, index)
-                return total + (vector * vector).sum()
-            }
-        }
         self.minimum = Float(minimum)
         guard let groups else {
             anchors = parts.map { _ in [] }
             return
         }
         // A colour is judged over all its parts: a sheet cut in two by a crease or a flap is two parts of one group.
+        let squares = parts.map { part in
+            part.reduce(Float(0)) { total, index in
+                let vector = SurfaceModel.vector(fine, index)
+                return total + (vector * vector).sum()
+            }
+        }
         var plainGroups: [Int: SIMD3<Float>] = [:]
-        let (counts, sums, squares) = (counts, sums, squares)
+        let (counts, sums) = (counts, sums)
         for group in Set(groups) {
             let members = groups.indices.filter { groups[$0] == group }
             let count = members.reduce(Float(0)) { $0 + counts[$1] }
@@ -73,7 +71,6 @@ struct ColourSpread {
     mutating func join(_ id: Int, into target: Int) {
         counts[target] += counts[id]
         sums[target] += sums[id]
-        squares[target] += squares[id]
         anchors[target] += anchors[id]
     }
 }
