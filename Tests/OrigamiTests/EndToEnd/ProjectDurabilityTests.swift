@@ -54,7 +54,11 @@ import Testing
             }
             let before = temporaryFiles()
             let process = try origami.startWriteTest(["--bytes", String(bytes)])
-            try await Task.sleep(for: .seconds(Double.random(in: 0.2...1.1) * duration))
+            // The kill's moment, or sooner if the run ends first: a run timed while the other suites' engines
+            // load the machine can take seconds, and later runs on a quiet machine end long before a kill aimed by
+            // it (CI runs sat idle here for ten minutes).
+            let moment = Date().addingTimeInterval(Double.random(in: 0.2...1.1) * duration)
+            while process.isRunning, Date() < moment { try await Task.sleep(for: .milliseconds(5)) }
             kill(process.processIdentifier, SIGKILL)
             try await OrigamiProcess.waitForExit(of: process)
             let killed = process.terminationReason == .uncaughtSignal
