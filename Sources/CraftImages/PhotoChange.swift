@@ -19,14 +19,20 @@ public struct PhotoChange: Sendable, Hashable {
         public var creases: [Crease]
         /// Its main colour names.
         public var colours: [String]
+        /// The straight sides of its outline, longest first.
+        public var sides: [OutlineSide]
 
         /// Creates a piece from its measures.
-        public init(outline: Outline, share: Double, aspect: Double, creases: [Crease], colours: [String]) {
+        public init(
+            outline: Outline, share: Double, aspect: Double, creases: [Crease], colours: [String],
+            sides: [OutlineSide] = []
+        ) {
             self.outline = outline
             self.share = share
             self.aspect = aspect
             self.creases = creases
             self.colours = colours
+            self.sides = sides
         }
 
         /// The piece of `scene` (`PhotoScene.piece`), or nil when the scene has none.
@@ -34,7 +40,19 @@ public struct PhotoChange: Sendable, Hashable {
             guard let object = scene.piece else { return nil }
             self.init(
                 outline: object.outline, share: object.share, aspect: object.aspect, creases: object.creases,
-                colours: object.colours)
+                colours: object.colours, sides: object.sides)
+        }
+
+        /// A side shorter than this share of the outline is a cut-off corner, not a side to measure lines against.
+        public static let shortestSide = 0.05
+
+        /// The sides lines are measured against: those at least `shortestSide` of the outline.
+        public var measuredSides: [OutlineSide] { sides.filter { $0.share >= Self.shortestSide } }
+
+        /// The angle (0…90°) between `crease` and each of `measuredSides`, in their order. A line's direction on the
+        /// piece, unlike its direction in the picture, does not change when the camera turns.
+        public func anglesToSides(of crease: Crease) -> [Double] {
+            measuredSides.map { PhotoChange.angleBetween($0.angle, crease.angle) }
         }
     }
 

@@ -40,12 +40,14 @@ struct SceneMeasurer {
             sumY += Double(index / width) + 0.5
         }
         let count = Double(pixels.count)
-        let (outline, aspect) = outline(pixels, touching: touching)
-        return SceneObject(
+        let (outline, aspect, corners) = outline(pixels, touching: touching)
+        var object = SceneObject(
             colours: colourNames(pixels),
             share: count / Double(planes.count),
             centre: SIMD2(sumX / count / Double(width), sumY / count / Double(planes.height)),
             outline: outline, texture: nil, touchesAnother: touching, aspect: aspect)
+        if ![.round, .oval].contains(outline) { object.sides = OutlineSide.sides(of: corners) }
+        return object
     }
 
     /// The outline of the object's pixels, with gaps a few pixels wide closed when it touches another (a needle
@@ -53,7 +55,7 @@ struct SceneMeasurer {
     /// so the outline is also taken with them cut off by an opening a fortieth of the object's size wide, and the
     /// simpler of the two names wins; the opening alone would blunt sharp corners. The aspect is the whole
     /// object's (long side over short side of its smallest box).
-    func outline(_ pixels: [Int], touching: Bool) -> (Outline, Double) {
+    func outline(_ pixels: [Int], touching: Bool) -> (Outline, Double, [SIMD2<Double>]) {
         // Outlines do not depend on where the object lies, so it is measured in a box of its own.
         var mask = BinaryMask.cut(pixels, width: planes.width, height: planes.height, margin: 3).mask
         if touching { mask = mask.closed(2) }
@@ -62,9 +64,11 @@ struct SceneMeasurer {
         let (raw, aspect) = (measures.outline, measures.aspect.isFinite ? measures.aspect : 1)
         let radius = max(2, min(3, Int((0.025 * Double(whole.count).squareRoot()).rounded())))
         let trimmed = BinaryMask.of(whole, width: mask.width, height: mask.height).opened(radius).regions().first ?? []
-        guard trimmed.count * 5 >= whole.count * 4 else { return (raw, aspect) }
-        let cleaned = OutlineMeasures(pixels: trimmed, width: mask.width).outline
-        return (cleaned.simplicity < raw.simplicity ? cleaned : raw, aspect)
+        guard trimmed.count * 5 >= whole.count * 4 else { return (raw, aspect, measures.corners) }
+        let cleanedMeasures = OutlineMeasures(pixels: trimmed, width: mask.width)
+        let cleaned = cleanedMeasures.outline
+        return cleaned.simplicity < raw.simplicity
+            ? (cleaned, aspect, cleanedMeasures.corners) : (raw, aspect, measures.corners)
     }
 
     /// The names of the colours covering at least a quarter of the object (at most two), each as it would look

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One separate thing found lying on the surface of a photo, with what was measured about it.
 public struct SceneObject: Sendable, Hashable {
     /// Its main colour names, the largest part first (one, or up to three for a print or a pattern).
@@ -17,6 +19,9 @@ public struct SceneObject: Sendable, Hashable {
     public var touchesAnother: Bool
     /// The long side over the short side of the smallest rectangle around it, at any angle (1 for a square).
     public var aspect: Double = 1
+    /// The straight sides of its outline (of the polygon through its corners), longest first; empty for a round
+    /// or oval outline.
+    public var sides: [OutlineSide] = []
 
     /// Creates an object.
     public init(
@@ -45,6 +50,20 @@ public struct SceneObject: Sendable, Hashable {
     }
 }
 
+/// One straight side of an object's outline.
+public struct OutlineSide: Sendable, Hashable {
+    /// Its angle in degrees, 0…180, measured as a crease's (0 horizontal, 90 vertical).
+    public var angle: Double
+    /// Its length over the outline's whole length, 0…1.
+    public var share: Double
+
+    /// Creates a side.
+    public init(angle: Double, share: Double) {
+        self.angle = angle
+        self.share = share
+    }
+}
+
 /// A straight line across a flat object: a crease, or the edge of a folded layer.
 public struct Crease: Sendable, Hashable {
     /// The line's angle in degrees, 0…180, 0 horizontal, growing clockwise as seen (90 vertical).
@@ -69,5 +88,21 @@ public struct Crease: Sendable, Hashable {
         case 20..<70: "diagonal, from upper left to lower right"
         default: "diagonal, from lower left to upper right"
         }
+    }
+}
+
+extension OutlineSide {
+    /// The sides of the closed polygon through `corners`, longest first.
+    static func sides(of corners: [SIMD2<Double>]) -> [OutlineSide] {
+        guard corners.count >= 3 else { return [] }
+        let edges = corners.indices.map { corners[($0 + 1) % corners.count] - corners[$0] }
+        let total = edges.reduce(0) { $0 + $1.length }
+        guard total > 0 else { return [] }
+        return edges.map { edge in
+            var angle = atan2(edge.y, edge.x) * 180 / Double.pi
+            if angle < 0 { angle += 180 }
+            if angle >= 180 { angle -= 180 }
+            return OutlineSide(angle: angle, share: edge.length / total)
+        }.sorted { $0.share > $1.share }
     }
 }

@@ -1,4 +1,5 @@
 @testable import CraftImages
+import Foundation
 import Testing
 
 /// The change between two photos of a piece, measured from their scenes' pieces.
@@ -111,5 +112,38 @@ import Testing
         let sheet = PhotoChange(before: nil, after: Self.piece(.square, share: 0.3), hadEarlierPhoto: false)
         #expect(!sheet.isPresent)
         #expect(!PhotoChange(before: Self.piece(.square, share: 0.3), after: nil).isPresent)
+    }
+
+    /// The paper cup after its second fold, drawn as the camera sees it turned by `turn` radians: the triangle's
+    /// right corner folded across to the left edge, so the flap's top edge (a line across the piece) lies along the
+    /// base when `level`, and slants 25° from it when not. Geometry of a triangle with base 2 and height 1.
+    static func cupFlap(turn: Double, level: Bool) -> TestScene {
+        let (c, s) = (cos(turn), sin(turn))
+        func at(_ x: Double, _ y: Double) -> SIMD2<Double> {
+            let (u, v) = (x * 170, -y * 170 + 80)
+            return SIMD2(320 + u * c - v * s, 240 + u * s + v * c)
+        }
+        // Base corner, crease foot, crease top on the right edge, apex; the flap's corner lies on the left edge.
+        let outline = [at(-1, 0), at(0.172, 0), at(0.414, 0.586), at(0, 1)]
+        let edge = level ? (at(-0.414, 0.586), at(0.414, 0.586)) : (at(-0.5, 0.5), at(0.32, 0.88))
+        return TestScene(items: [
+            TestScene.Item(shape: .polygon(outline), colour: TestScene.teal, lines: [edge])
+        ], table: (150, 140, 130))
+    }
+
+    @Test(arguments: [0.0, 0.6, -0.9])
+    func aLevelFlapRunsAlongASideOfThePieceHoweverTheCameraTurns(turn: Double) throws {
+        for level in [true, false] {
+            let scene = try Self.cupFlap(turn: turn, level: level).analysed().analysis.scene
+            let piece = try #require(PhotoChange.Piece(pieceIn: scene))
+            #expect(piece.sides.count == 4, "turned \(turn), level \(level): \(piece.sides)")
+            let crease = try #require(piece.creases.first, "turned \(turn), level \(level): no line found")
+            let nearest = try #require(piece.anglesToSides(of: crease).min())
+            if level {
+                #expect(nearest <= 5, "turned \(turn): the level edge lies \(nearest)° from the nearest side")
+            } else {
+                #expect(nearest >= 18, "turned \(turn): the slanted edge lies \(nearest)° from the nearest side")
+            }
+        }
     }
 }

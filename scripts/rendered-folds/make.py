@@ -38,7 +38,7 @@ def case_name(photo):
     return pathlib.Path(photo["file"]).stem.removeprefix("cup-").replace("-", " ")
 
 
-def write_setting(out, setting, layers):
+def write_setting(out, setting, layers, take):
     folder = out / setting
     steps = layers["steps"]
     photos = [{"file": "progress/" + photo["file"], "step": photo["step"], "complete": photo["complete"],
@@ -59,7 +59,8 @@ def write_setting(out, setting, layers):
         cases = [{"name": f"coach {setting} {case_name(photo)}", "mode": "coach",
                   "inputs": dict(extra, photos=[photo["file"]]),
                   "expect": {"schemaValid": True, "stepComplete": "manifest"}} for photo in photos]
-        suite = {"name": f"rendered {setting} {name}", "manifest": "manifest.json",
+        title = f"rendered {setting} {name}" + (f" (take {take})" if take > 1 else "")
+        suite = {"name": title, "manifest": "manifest.json",
                  "defaults": {"backend": "engine", "repeats": 1, "timeoutSeconds": 600}, "gates": GATES,
                  "cases": cases}
         (folder / f"{name}.json").write_text(json.dumps(suite, indent=2) + "\n")
@@ -67,6 +68,11 @@ def write_setting(out, setting, layers):
 
 def main():
     layers_file, out = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+    # Take 1 is the set the coach's measures were tuned on; a later take draws other cameras, light and clutter
+    # from other seeds, into a folder of its own, to measure a change on pictures it was not made on.
+    take = int(sys.argv[3]) if len(sys.argv) > 3 else 1
+    if take > 1:
+        out = out / f"take-{take}"
     layers = json.loads(layers_file.read_text())
     last = len(layers["steps"])
     jobs = []
@@ -74,13 +80,13 @@ def main():
         (out / setting / "progress").mkdir(parents=True, exist_ok=True)
         for index, photo in enumerate(series(layers)):
             state = photo["state"] + ("+open" if photo["step"] == last and photo["complete"] else "")
-            jobs.append((layers_file, setting, 100 * number + index + 1, state,
+            jobs.append((layers_file, setting, 1000 * (take - 1) + 100 * number + index + 1, state,
                          out / setting / "progress" / photo["file"]))
     with concurrent.futures.ThreadPoolExecutor(2) as pool:
         for future in [pool.submit(render, *job) for job in jobs]:
             future.result()
     for setting in SETTINGS:
-        write_setting(out, setting, layers)
+        write_setting(out, setting, layers, take)
 
 
 if __name__ == "__main__":

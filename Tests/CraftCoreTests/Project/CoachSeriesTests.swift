@@ -124,8 +124,47 @@ import Testing
             creases: [Crease(angle: 73, throughMiddle: false, extent: 0.6)], colours: ["teal"])
         let slanted = PhotoChange(before: triangle, after: folded)
         let level = StepChange(change: slanted, step: "so that the top edge lies level.")
-        #expect(level.missing?.contains("no horizontal straight line") == true)
+        #expect(level.missing?.contains("a horizontal straight line in the picture, and no such") == true)
         let plain = StepChange(change: slanted, step: "Fold the right corner across.")
         #expect(plain.supportsCompletion)
+    }
+
+    @Test func aLevelEdgeIsMeasuredAgainstThePiecesOwnSidesWhenTheCameraIsTurned() {
+        // As measured on the rendered cup on a pale desk, the camera turned by about 35°: the step's level flap edge
+        // (48°) lies along the piece's side at 45°; the slanted flap of the "wrong" photo (106°) along none.
+        let triangle = PhotoChange.Piece(
+            outline: .triangle, share: 0.05, aspect: 2.3, creases: [], colours: ["peach"],
+            sides: [OutlineSide(angle: 11, share: 0.44), OutlineSide(angle: 154, share: 0.29),
+                    OutlineSide(angle: 52, share: 0.27)])
+        let level = PhotoChange.Piece(
+            outline: .polygon(sides: 4), share: 0.06, aspect: 1.7,
+            creases: [Crease(angle: 48, throughMiddle: true, extent: 0.88)], colours: ["peach"],
+            sides: [OutlineSide(angle: 144, share: 0.36), OutlineSide(angle: 7, share: 0.32),
+                    OutlineSide(angle: 118, share: 0.17), OutlineSide(angle: 45, share: 0.15)])
+        let slanted = PhotoChange.Piece(
+            outline: .polygon(sides: 4), share: 0.05, aspect: 2.0,
+            creases: [Crease(angle: 106, throughMiddle: false, extent: 0.88)], colours: ["peach"],
+            sides: [OutlineSide(angle: 168, share: 0.37), OutlineSide(angle: 28, share: 0.29),
+                    OutlineSide(angle: 160, share: 0.17), OutlineSide(angle: 70, share: 0.16)])
+        let step = "Fold the right corner over to touch the left edge, so the top edge of this flap lies level."
+        let done = StepChange(change: PhotoChange(before: triangle, after: level), step: step)
+        #expect(done.supportsCompletion, "48° is diagonal in the picture, but it runs along the side at 45°")
+        #expect(done.words.hasSuffix(
+            "a straight line along one of the piece's sides (the camera may be turned); the piece has one."))
+        let wrong = StepChange(change: PhotoChange(before: triangle, after: slanted), step: step)
+        #expect(wrong.missing == "the step asks for a level edge or fold, which origami measures as a straight line "
+            + "along one of the piece's sides (the camera may be turned), and no such straight line was measured")
+        // On a square sheet turned by 30°, a line along one side is square to the next (level and upright at
+        // once: which side is the bottom, a photo does not say), and one corner to corner slants from all four.
+        let sheet = { (angle: Double) in
+            PhotoChange.Piece(
+                outline: .square, share: 0.2, aspect: 1,
+                creases: [Crease(angle: angle, throughMiddle: true, extent: 1)], colours: ["teal"],
+                sides: [30, 120, 30, 120].map { OutlineSide(angle: $0, share: 0.25) })
+        }
+        #expect(StepChange.line("horizontal", on: sheet(32)) && StepChange.line("vertical", on: sheet(32)))
+        #expect(!StepChange.line("diagonal", on: sheet(32)))
+        #expect(StepChange.line("diagonal", on: sheet(77)))
+        #expect(!StepChange.line("horizontal", on: sheet(77)) && !StepChange.line("vertical", on: sheet(77)))
     }
 }
