@@ -78,8 +78,13 @@ public struct StepChange: Sendable, Hashable {
     /// Whether the new photo's piece has enough straight sides for its lines to be measured against them.
     var measuresOnSides: Bool { change.after.map(Self.hasSides) ?? false }
 
-    /// Whether `piece`'s outline has at least three sides to measure its lines against.
-    static func hasSides(_ piece: PhotoChange.Piece) -> Bool { piece.measuredSides.count >= 3 }
+    /// Whether `piece`'s outline has sides to measure its lines against: at least three, on an outline with a name.
+    /// An irregular outline's corners are where a shadow or the background cut the piece off as often as its own
+    /// (on a held-out rendering of the cup on the cutting mat, a shadow's edge gave an unfinished piece the "side"
+    /// its lines ran along).
+    static func hasSides(_ piece: PhotoChange.Piece) -> Bool {
+        piece.outline != .irregular && piece.measuredSides.count >= 3
+    }
 
     /// A line's direction is measured against the piece's own sides where it has them: within this many degrees of
     /// a side it runs along it, and as many from square to one it stands square to it. A turned camera turns every
@@ -92,8 +97,8 @@ public struct StepChange: Sendable, Hashable {
     static let diagonalFromSides = 30.0
 
     /// Whether `piece` has a straight line in `direction`: along one of its sides (level, "horizontal"), square to
-    /// one ("vertical"), or slanting from all of them ("diagonal"). A piece with fewer than three sides (a round
-    /// one, or none measured) is measured against the picture's edges instead.
+    /// one ("vertical"), or slanting from all of them ("diagonal"). A piece without such sides (round, irregular, or
+    /// none measured) is measured against the picture's edges instead.
     static func line(_ direction: String, on piece: PhotoChange.Piece) -> Bool {
         guard hasSides(piece) else { return piece.creases.contains { $0.direction.hasPrefix(direction) } }
         return piece.creases.contains { crease in

@@ -166,5 +166,9 @@ import Testing
         #expect(!StepChange.line("diagonal", on: sheet(32)))
         #expect(StepChange.line("diagonal", on: sheet(77)))
         #expect(!StepChange.line("horizontal", on: sheet(77)) && !StepChange.line("vertical", on: sheet(77)))
+        // An irregular outline's corners may be a shadow's: its lines are measured against the picture again.
+        var ragged = sheet(32)
+        ragged.outline = .irregular
+        #expect(!StepChange.line("horizontal", on: ragged) && StepChange.line("diagonal", on: ragged))
     }
 }
