@@ -59,6 +59,10 @@ extension PhotoChange {
             return "No fold was measured: an irregular outline says nothing of a fold (the background or the light "
                 + "can cut a piece off), and a change of size or of lines alone can come from moving the camera."
         }
+        if after?.reachesEdge == true || before?.reachesEdge == true {
+            return "No fold was measured: the piece reaches the edge of a photo, so part of its outline may be the "
+                + "photo's edge, and a change of size or of lines alone can come from moving the camera."
+        }
         return "No fold was measured: the outline and the sides of the paper that show are as before, "
             + "and a change of size or of lines alone can come from moving the camera."
     }

@@ -21,11 +21,13 @@ public struct PhotoChange: Sendable, Hashable {
         public var colours: [String]
         /// The straight sides of its outline, longest first.
         public var sides: [OutlineSide]
+        /// Whether it reaches the edge of the picture, so part of its outline may be the picture's edge.
+        public var reachesEdge: Bool
 
         /// Creates a piece from its measures.
         public init(
             outline: Outline, share: Double, aspect: Double, creases: [Crease], colours: [String],
-            sides: [OutlineSide] = []
+            sides: [OutlineSide] = [], reachesEdge: Bool = false
         ) {
             self.outline = outline
             self.share = share
@@ -33,14 +35,18 @@ public struct PhotoChange: Sendable, Hashable {
             self.creases = creases
             self.colours = colours
             self.sides = sides
+            self.reachesEdge = reachesEdge
         }
+
+        /// Whether its outline is its own and has a name: not irregular, and not cut off by the picture's edge.
+        public var outlineIsItsOwn: Bool { outline != .irregular && !reachesEdge }
 
         /// The piece of `scene` (`PhotoScene.piece`), or nil when the scene has none.
         public init?(pieceIn scene: PhotoScene) {
             guard let object = scene.piece else { return nil }
             self.init(
                 outline: object.outline, share: object.share, aspect: object.aspect, creases: object.creases,
-                colours: object.colours, sides: object.sides)
+                colours: object.colours, sides: object.sides, reachesEdge: object.reachesEdge)
         }
 
         /// A side shorter than this share of the outline is a cut-off corner, not a side to measure lines against.
@@ -155,11 +161,14 @@ public struct PhotoChange: Sendable, Hashable {
     /// again, covered 28-30 % more of the picture with two "new" creases, and a blind model's "complete" was taken
     /// on that.
     ///
-    /// An irregular outline is no evidence either way (a piece cut off by a busy cloth or by glare measures so), and
-    /// two pieces with no colour in common are more likely two things than one piece folded, so then nothing counts.
+    /// An irregular outline is no evidence either way (a piece cut off by a busy cloth or by glare measures so), nor
+    /// is the outline of a piece that reaches the picture's edge (on a held-out rendering of the cup, a piece with
+    /// its point outside the picture measured six-sided, and the next step's unfinished photo, five-sided, "changed"),
+    /// and two pieces with no colour in common are more likely two things than one piece folded, so then nothing
+    /// counts.
     public var isPresent: Bool {
         guard let after, before == nil || sharesAColour else { return false }
-        let shapesNamed = after.outline != .irregular && before?.outline != .irregular
+        let shapesNamed = after.outlineIsItsOwn && before?.outlineIsItsOwn != false
         if shapesNamed && (outlineChanged || aspectChangedBeyondCamera) { return true }
         if !newColours.isEmpty { return true }
         return !hadEarlierPhoto && !newCreases.isEmpty

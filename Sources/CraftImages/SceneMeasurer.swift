@@ -35,9 +35,12 @@ struct SceneMeasurer {
     func measure(_ pixels: [Int], touching: Bool) -> SceneObject {
         let width = planes.width
         var (sumX, sumY) = (0.0, 0.0)
+        var reachesEdge = false
         for index in pixels {
-            sumX += Double(index % width) + 0.5
-            sumY += Double(index / width) + 0.5
+            let (x, y) = (index % width, index / width)
+            sumX += Double(x) + 0.5
+            sumY += Double(y) + 0.5
+            if x == 0 || y == 0 || x == width - 1 || y == planes.height - 1 { reachesEdge = true }
         }
         let count = Double(pixels.count)
         let (outline, aspect, corners) = outline(pixels, touching: touching)
@@ -47,6 +50,7 @@ struct SceneMeasurer {
             centre: SIMD2(sumX / count / Double(width), sumY / count / Double(planes.height)),
             outline: outline, texture: nil, touchesAnother: touching, aspect: aspect)
         if ![.round, .oval].contains(outline) { object.sides = OutlineSide.sides(of: corners) }
+        object.reachesEdge = reachesEdge
         return object
     }
 

@@ -22,6 +22,8 @@ public struct SceneObject: Sendable, Hashable {
     /// The straight sides of its outline (of the polygon through its corners), longest first; empty for a round
     /// or oval outline.
     public var sides: [OutlineSide] = []
+    /// Whether it reaches the edge of the picture: part of it may lie outside, so its outline may not be its own.
+    public var reachesEdge = false
 
     /// Creates an object.
     public init(

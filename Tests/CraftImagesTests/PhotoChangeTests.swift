@@ -146,4 +146,26 @@ import Testing
             }
         }
     }
+
+    @Test func anOutlineCutOffByThePicturesEdgeIsNoEvidenceOfAFold() throws {
+        // A piece with its point outside the picture measures with one more side than it has.
+        let cut = PhotoChange.Piece(
+            outline: .polygon(sides: 6), share: 0.12, aspect: 1.1, creases: [], colours: ["teal"], reachesEdge: true)
+        let whole = Self.piece(.polygon(sides: 5), share: 0.08, aspect: 1.1)
+        let change = PhotoChange(before: cut, after: whole)
+        #expect(change.outlineChanged && !change.isPresent)
+        #expect(change.words.hasSuffix("the piece reaches the edge of a photo, so part of its outline may be the "
+            + "photo's edge, and a change of size or of lines alone can come from moving the camera."))
+        #expect(PhotoChange(before: Self.piece(.polygon(sides: 4), share: 0.1), after: whole).isPresent)
+        // Drawn: the same triangle inside the picture, and pushed up past its top edge.
+        for (top, reaches) in [(90.0, false), (-60.0, true)] {
+            let scene = TestScene(items: [
+                TestScene.Item(
+                    shape: .polygon([SIMD2(320, top), SIMD2(500, top + 290), SIMD2(140, top + 290)]),
+                    colour: TestScene.teal)
+            ])
+            let piece = try #require(PhotoChange.Piece(pieceIn: try scene.analysed().analysis.scene))
+            #expect(piece.reachesEdge == reaches, "apex at y \(top)")
+        }
+    }
 }
