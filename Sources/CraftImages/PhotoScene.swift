@@ -89,7 +89,14 @@ public struct PhotoScene: Sendable, Hashable {
 
     /// Whether the region touches two opposite edges of the picture.
     static func spans(_ region: [Int], _ planes: LabPlanes) -> Bool {
-        let (width, height) = (planes.width, planes.height)
+        let edges = edgesReached(by: region, width: planes.width, height: planes.height)
+        return (edges.left && edges.right) || (edges.top && edges.bottom)
+    }
+
+    /// Which edges of a picture `width` by `height` the pixels of `region` touch.
+    static func edgesReached(by region: [Int], width: Int, height: Int)
+        -> (left: Bool, right: Bool, top: Bool, bottom: Bool)
+    {
         var edges = (left: false, right: false, top: false, bottom: false)
         for index in region {
             let (x, y) = (index % width, index / width)
@@ -98,7 +105,7 @@ public struct PhotoScene: Sendable, Hashable {
             if y == 0 { edges.top = true }
             if y == height - 1 { edges.bottom = true }
         }
-        return (edges.left && edges.right) || (edges.top && edges.bottom)
+        return edges
     }
 
     /// Objects smaller than this share of the picture are not searched for creases.

@@ -35,12 +35,9 @@ struct SceneMeasurer {
     func measure(_ pixels: [Int], touching: Bool) -> SceneObject {
         let width = planes.width
         var (sumX, sumY) = (0.0, 0.0)
-        var reachesEdge = false
         for index in pixels {
-            let (x, y) = (index % width, index / width)
-            sumX += Double(x) + 0.5
-            sumY += Double(y) + 0.5
-            if x == 0 || y == 0 || x == width - 1 || y == planes.height - 1 { reachesEdge = true }
+            sumX += Double(index % width) + 0.5
+            sumY += Double(index / width) + 0.5
         }
         let count = Double(pixels.count)
         let (outline, aspect, corners) = outline(pixels, touching: touching)
@@ -50,7 +47,8 @@ struct SceneMeasurer {
             centre: SIMD2(sumX / count / Double(width), sumY / count / Double(planes.height)),
             outline: outline, texture: nil, touchesAnother: touching, aspect: aspect)
         if ![.round, .oval].contains(outline) { object.sides = OutlineSide.sides(of: corners) }
-        object.reachesEdge = reachesEdge
+        let edges = PhotoScene.edgesReached(by: pixels, width: width, height: planes.height)
+        object.reachesEdge = edges.left || edges.right || edges.top || edges.bottom
         return object
     }
 
@@ -58,7 +56,7 @@ struct SceneMeasurer {
     /// across a ball notches it). Specks and threads stuck to its edge (crumbs on a busy table) can add a corner,
     /// so the outline is also taken with them cut off by an opening a fortieth of the object's size wide, and the
     /// simpler of the two names wins; the opening alone would blunt sharp corners. The aspect is the whole
-    /// object's (long side over short side of its smallest box).
+    /// object's (long side over short side of its smallest box); the corners are those of the outline that won.
     func outline(_ pixels: [Int], touching: Bool) -> (Outline, Double, [SIMD2<Double>]) {
         // Outlines do not depend on where the object lies, so it is measured in a box of its own.
         var mask = BinaryMask.cut(pixels, width: planes.width, height: planes.height, margin: 3).mask
@@ -69,10 +67,9 @@ struct SceneMeasurer {
         let radius = max(2, min(3, Int((0.025 * Double(whole.count).squareRoot()).rounded())))
         let trimmed = BinaryMask.of(whole, width: mask.width, height: mask.height).opened(radius).regions().first ?? []
         guard trimmed.count * 5 >= whole.count * 4 else { return (raw, aspect, measures.corners) }
-        let cleanedMeasures = OutlineMeasures(pixels: trimmed, width: mask.width)
-        let cleaned = cleanedMeasures.outline
-        return cleaned.simplicity < raw.simplicity
-            ? (cleaned, aspect, cleanedMeasures.corners) : (raw, aspect, measures.corners)
+        let cleaned = OutlineMeasures(pixels: trimmed, width: mask.width)
+        let simpler = cleaned.outline.simplicity < raw.simplicity ? cleaned : measures
+        return (simpler.outline, aspect, simpler.corners)
     }
 
     /// The names of the colours covering at least a quarter of the object (at most two), each as it would look
