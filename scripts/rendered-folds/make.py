@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
-SETTINGS = ["oak-window", "gingham-overhead", "walnut-lamp", "cutting-mat", "pale-desk"]
+SETTINGS = ["oak-window", "gingham-overhead", "walnut-lamp", "cutting-mat", "pale-desk", "oak-close"]
 PAPER = {"pale-desk": "coral"}
 GATES = {"maxFalseCompleteRate": 0.2, "minCoachBalancedAccuracy": 0.7}
 

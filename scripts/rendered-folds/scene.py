@@ -30,6 +30,10 @@ SETTINGS = {
     # Held out the same way, later: a pale desk under soft window light, a coral sheet this time, a mug and a phone
     # casting soft shadows, the paper's white side on a near-white desk.
     "pale-desk": dict(table="pale", light="daylight", clutter=["mug", "phone"], paper="coral"),
+    # Held out the same way, later still: the light oak by the window again, but photographed from close up, as
+    # people photograph their folding (the piece fills most of the picture's height and a quarter to a half of the
+    # picture, against about a twentieth in the others), so that its point may touch the frame.
+    "oak-close": dict(table="oak", light="window", clutter=[], distance=(1.2, 1.6)),
 }
 
 
@@ -329,7 +333,8 @@ def clutter(names, rng, paint):
 
 
 def paper(state, rng, paint, colour_name):
-    """The folded sheet: each layer a flat polygon just above the one before, the stack lifted a little at one side."""
+    """The folded sheet: each layer a flat polygon just above the one before, the stack lifted a little at one side.
+    Returns the middle of the piece's box on the table."""
     colour = paper_material("colour side", srgb(paint[colour_name]))
     white = paper_material("white side", srgb((246, 243, 234)))
     layers = state["layers"]
@@ -360,21 +365,26 @@ def paper(state, rng, paint, colour_name):
         vertices = [((x * cos - y * sin) * HALF_DIAGONAL, (x * sin + y * cos) * HALF_DIAGONAL,
                      0.0004 + len(layers) * (LAYER_GAP + spring) + 0.002) for x, y in rim]
         mesh_object("mouth", vertices, [tuple(range(48))], mouth)
+    placed = [((x * cos - y * sin) * HALF_DIAGONAL, (x * sin + y * cos) * HALF_DIAGONAL)
+              for layer in layers for x, y in layer["polygon"]]
+    return Vector(((min(x for x, _ in placed) + max(x for x, _ in placed)) / 2,
+                   (min(y for _, y in placed) + max(y for _, y in placed)) / 2, 0))
 
 
-def camera(rng, extent):
+def camera(rng, extent, distance=(2.0, 2.8), aim=Vector((0, 0, 0))):
     """Hand-held by a person sitting in front of the piece (whose top is +y, as the steps describe it), framing it:
-    2 to 2.8 times its size away (so it fills about half to two thirds of the picture's height), tilted 8-28 degrees
-    from straight down, from up to 30 degrees either side, a little rolled."""
+    2 to 2.8 times its size away unless `distance` says otherwise (so it fills about half to two thirds of the
+    picture's height), tilted 8-28 degrees from straight down, from up to 30 degrees either side, a little rolled.
+    It points near `aim`: the table's middle, or for a close-up the piece's own, which a person centres."""
     cam = bpy.data.cameras.new("camera")
     cam.lens = 32
     cam.sensor_width = 36
     obj = bpy.data.objects.new("camera", cam)
     bpy.context.collection.objects.link(obj)
-    distance = extent * rng.uniform(2.0, 2.8)
+    distance = extent * rng.uniform(*distance)
     tilt = math.radians(rng.uniform(8, 28))
     heading = math.radians(-90 + rng.uniform(-30, 30))
-    target = Vector((rng.uniform(-0.015, 0.015), rng.uniform(-0.015, 0.015), 0))
+    target = aim + Vector((rng.uniform(-0.015, 0.015), rng.uniform(-0.015, 0.015), 0))
     obj.location = target + Vector((distance * math.sin(tilt) * math.cos(heading),
                                     distance * math.sin(tilt) * math.sin(heading), distance * math.cos(tilt)))
     direction = target - obj.location
@@ -399,11 +409,14 @@ def main():
     table(setting["table"], seed)
     light(setting["light"], rng)
     clutter(setting["clutter"], rng, data["paint"])
-    paper(state, rng, data["paint"], setting.get("paper", "teal"))
+    middle = paper(state, rng, data["paint"], setting.get("paper", "teal"))
     points = [point for layer in state["layers"] for point in layer["polygon"]]
     extent = HALF_DIAGONAL * max(max(x for x, _ in points) - min(x for x, _ in points),
                                  max(y for _, y in points) - min(y for _, y in points))
-    camera(rng, extent)
+    if "distance" in setting:
+        camera(rng, extent, setting["distance"], aim=middle)
+    else:
+        camera(rng, extent)
 
     scene.render.engine = "CYCLES"
     scene.cycles.device = "CPU"
