@@ -127,6 +127,25 @@ public struct LibraryOffers: Sendable {
         return result
     }
 
+    /// The last answer of an ideas pass that still repeats an idea after its correction, made valid: each repeat
+    /// dropped and, when fewer than three ideas are left, the offered projects not named yet added after them, so a
+    /// small model's repeated title does not cost the person their brainstorm. Nil when that does not make three.
+    public static func rescue(_ list: BrainstormIdeaList, offered: [LibraryProject])
+        -> (value: BrainstormIdeaList, repair: String)? {
+        let repeats = CraftText.earlierDuplicates(list.ideas) { CraftText.nearKey($0.title) }
+        var ideas = zip(list.ideas, repeats).filter { $0.1 == nil }.map(\.0)
+        let dropped = list.ideas.count - ideas.count
+        let unnamed = offered.filter { project in !ideas.contains { names(project, $0.title) } }
+        let added = unnamed.prefix(max(0, 3 - ideas.count)).map { project in
+            BrainstormIdea(title: project.title, description: project.description, libraryProject: project.id)
+        }
+        ideas += added
+        guard dropped > 0, ideas.count >= 3 else { return nil }
+        let plural = dropped == 1 ? "idea that repeated an earlier one" : "ideas that repeated earlier ones"
+        let filled = added.isEmpty ? "" : "; added from the library: " + added.map(\.title).joined(separator: ", ")
+        return (BrainstormIdeaList(ideas: ideas), "dropped \(dropped) \(plural)\(filled)")
+    }
+
     /// `projects` from the easiest to the hardest, in the library's order within a difficulty.
     static func easiestFirst(_ projects: [LibraryProject]) -> [LibraryProject] {
         func rank(_ project: LibraryProject) -> Int {

@@ -90,6 +90,7 @@ public struct Brainstorm: Sendable {
         let pass2 = try await session.respond(
             to: LibraryOffers.prompt(CraftPrompts.ideas(hint: hint, photos: shownWithIdeas), offering: offered),
             generating: BrainstormIdeaList.self,
+            rescue: { LibraryOffers.rescue($0, offered: offered) },
             onUpdate: { update in
                 switch update {
                 case .partial(let snapshot): onUpdate(.ideas(snapshot))

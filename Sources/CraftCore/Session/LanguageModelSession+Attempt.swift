@@ -41,6 +41,7 @@ extension LanguageModelSession {
         _ plan: RequestPlan,
         on backend: any LanguageModel,
         validate: @Sendable (Content) -> [String],
+        rescue: (@Sendable (Content) -> (value: Content, repair: String)?)? = nil,
         onUpdate: (@Sendable (GenerationUpdate<Content>) -> Void)?
     ) async throws -> AttemptOutcome<Content> {
         let capabilities = try await capabilities(of: backend)
@@ -96,10 +97,17 @@ extension LanguageModelSession {
             }
             let response = Response(
                 text: answer.text, schemaName: plan.format.name, schemaDigest: digest, tokens: answer.tokens)
-            let violations: [String]
+            var violations: [String]
             switch Self.decode(answer.content, as: Content.self, schema: plan.schema) {
-            case .success(let decoded):
+            case .success(var decoded):
                 violations = Self.violations(of: decoded.value, validate: validate)
+                // No correction left: the flow's rescue may still make a valid answer of this one.
+                if !violations.isEmpty, corrections >= maximumRetries, let rescued = rescue?(decoded.value),
+                   Self.violations(of: rescued.value, validate: validate).isEmpty {
+                    (decoded.value, decoded.content) = (rescued.value, rescued.value.generatedContent)
+                    decoded.repairs.append(rescued.repair)
+                    violations = []
+                }
                 if violations.isEmpty {
                     kept.entries.append(.response(response))
                     tally.repairs += decoded.repairs

@@ -6,7 +6,8 @@ public import CraftSchema
 ///
 /// Switching mode re-configures the same session in place (instructions, options, model, history transform).
 /// A request whose answer breaks the schema or a domain rule is asked again with the violations appended (at
-/// most `maximumRetries` times), then fails with every violation listed; a request cut by the token limit is
+/// most `maximumRetries` times), then fails with every violation listed, unless the request's `rescue` turns the
+/// last answer into a valid one (which is reported among its repairs); a request cut by the token limit is
 /// sampled again (at most twice) when its sampling is random and unseeded, then fails with `truncated`. An answer
 /// that starts repeating itself is cut while it streams and sampled again (at most twice, deterministic sampling
 /// changed so it does not loop the same way), then fails with `repetitive`. Repairs that cannot change an answer's
@@ -119,6 +120,8 @@ public actor LanguageModelSession {
     ///   - temperature: this request's temperature in place of the mode's, unless the person set one (a choice
     ///     among fixed answers, such as a photo's category, wants 0 where the mode is creative).
     ///   - validate: domain rules beyond the schema; each returned string is one violation.
+    ///   - rescue: what to make of an answer that still breaks a domain rule when no correction is left: a valid
+    ///     value and the repair in words, or nil to fail as without it.
     ///   - onUpdate: receives cumulative partial snapshots and retry notices while the answer streams.
     public func respond<Content: Generable>(
         to prompt: Prompt,
@@ -126,6 +129,7 @@ public actor LanguageModelSession {
         schema: GenerationSchema? = nil,
         temperature: Double? = nil,
         validate: @Sendable (Content) -> [String] = { _ in [] },
+        rescue: (@Sendable (Content) -> (value: Content, repair: String)?)? = nil,
         onUpdate: (@Sendable (GenerationUpdate<Content>) -> Void)? = nil
     ) async throws -> GenerationResult<Content> {
         guard !isResponding else { throw ModelError.concurrentRequest }
@@ -139,7 +143,7 @@ public actor LanguageModelSession {
         )
         if let budget = await budget() { plan.base = budget.compacted(transcript, before: plan.promptSent) }
         let (outcome, report) = try await chain(for: profile).run { backend in
-            try await attempt(plan, on: backend, validate: validate, onUpdate: onUpdate)
+            try await attempt(plan, on: backend, validate: validate, rescue: rescue, onUpdate: onUpdate)
         }
         transcript = outcome.transcript
         lastReport = report
@@ -159,9 +163,9 @@ public actor LanguageModelSession {
         let (updates, continuation) = AsyncThrowingStream<GenerationUpdate<Content>, any Error>.makeStream()
         let task = Task {
             do {
-                _ = try await respond(to: prompt, generating: type, schema: schema, validate: validate) {
-                    continuation.yield($0)
-                }
+                _ = try await respond(
+                    to: prompt, generating: type, schema: schema, validate: validate,
+                    onUpdate: { continuation.yield($0) })
                 continuation.finish()
             } catch {
                 continuation.finish(throwing: error)

@@ -92,6 +92,31 @@ import Testing
         #expect(paperOnly.map(\.libraryProject) == [nil, "paper-cup"], "no other kind of supply is shown")
     }
 
+    @Test func anIdeaRepeatedAfterTheCorrectionIsDroppedAndTheLibraryFillsItsPlace() async throws {
+        let repeated = #"""
+            {"ideas": [{"title": "Teal Square Origami", "description": "Fold the teal square."},
+            {"title": "Star box", "description": "A box."},
+            {"title": "Teal square origami!", "description": "Fold it again."}]}
+            """#
+        let model = TestLanguageModel(answers: [Flow.analyses(["Photo_a1b2c3"]), repeated, repeated])
+        let result = try await Brainstorm(session: LanguageModelSession(model: model))
+            .run(photos: [Flow.paper], offers: (offers, []))
+        #expect(model.calls.count == 3, "the repeat is pointed out once, as any broken rule")
+        #expect(result.ideas.map(\.title) == ["Teal Square Origami", "Star box", "Paper Cup"])
+        #expect(result.ideas.map(\.libraryProject) == [nil, nil, "paper-cup"])
+        #expect(result.repairs == ["dropped 1 idea that repeated an earlier one; added from the library: Paper Cup"])
+
+        let unoffered = TestLanguageModel(answers: [Flow.analyses(["Photo_a1b2c3"]), repeated, repeated])
+        await #expect {
+            try await Brainstorm(session: LanguageModelSession(model: unoffered)).run(photos: [Flow.paper])
+        } throws: { error in
+            guard case ModelError.invalidOutput(let violations) = error else { return false }
+            return violations == [
+                "ideas[2].title: \"Teal square origami!\" repeats an earlier idea; offer different ideas",
+            ]
+        }
+    }
+
     @Test func withoutSuppliesThePromptIsTheSamplesOwn() async throws {
         let model = TestLanguageModel(answers: [Flow.analyses(["Photo_a1b2c3"]).replacingOccurrences(
             of: "Red and cream origami paper, 15 cm squares.", with: "A wooden table by a window."), Flow.ideas])
