@@ -39,14 +39,29 @@ public final class EngineSandbox: Sendable {
     }
 
     /// Writes a file under the sandbox, creating its directory, and returns its path.
+    ///
+    /// A program is put in place by `install(1)` in a child process: a file this process held open for writing
+    /// while another test spawned a process could stay open in that child, and running the program would then fail
+    /// with "Text file busy" (a CI run's stand-in server exited 126 so).
     @discardableResult
     public func write(_ relativePath: String, _ contents: String, executable: Bool = false) throws -> String {
         let path = root + "/" + relativePath
         try FileManager.default.createDirectory(
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try contents.write(toFile: path, atomically: true, encoding: .utf8)
-        if executable {
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        guard executable else {
+            try contents.write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+        let source = path + ".source"
+        try contents.write(toFile: source, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: source) }
+        let install = Process()
+        install.executableURL = URL(fileURLWithPath: "/usr/bin/install")
+        install.arguments = ["-m", "0755", source, path]
+        try install.run()
+        install.waitUntilExit()
+        guard install.terminationStatus == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
         }
         return path
     }
