@@ -49,6 +49,12 @@ public struct NamedColour: Sendable, Hashable {
         return min(hue, 360 - hue) <= alikeHue && chroma <= alikeChroma
     }
 
+    /// Whether a named colour is a grey (white, silver, charcoal, black …): what paper in shadow turns to as well.
+    /// A name not in `table` is not.
+    public static func isGrey(_ name: String) -> Bool {
+        byName[name].map { $0.chroma < greyChroma } ?? false
+    }
+
     /// Below this chroma a named colour is a grey.
     static let greyChroma = 12.0
     /// Two hues at most this many degrees apart are alike.

@@ -41,7 +41,9 @@ extension PhotoChange {
             let colours = newColours
             parts.append(
                 colours.isEmpty ? "the same colours show (\(PhotoScene.list(after.colours)))"
-                : sharesAColour ? "\(PhotoScene.list(colours)) now shows, another side of the paper"
+                : sharesATint ? "\(PhotoScene.list(colours)) now shows, another side of the paper"
+                : sharesAColour ? "\(PhotoScene.list(colours)) now shows, but the two share only greys, which "
+                    + "paper in shadow and a table can both be, so it may be another thing"
                 : "none of its colours (\(PhotoScene.list(colours))) was on the earlier piece, so it may be "
                     + "another thing")
         }
@@ -54,6 +56,10 @@ extension PhotoChange {
         guard anythingChanged else { return "No change was measured: the piece looks as before." }
         if before != nil && !sharesAColour {
             return "No fold was measured: the two photos may show different things, as they share no colour."
+        }
+        if before != nil && !newColours.isEmpty && !sharesATint {
+            return "No fold was measured: the colour that now shows may belong to another thing, as the two photos "
+                + "share only greys, and a change of size or of lines alone can come from moving the camera."
         }
         if after?.outline == .irregular || before?.outline == .irregular {
             return "No fold was measured: an irregular outline says nothing of a fold (the background or the light "

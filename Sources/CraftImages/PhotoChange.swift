@@ -134,6 +134,15 @@ public struct PhotoChange: Sendable, Hashable {
         return after.colours.contains { colour in before.colours.contains { NamedColour.alike($0, colour) } }
     }
 
+    /// Whether the two pieces share a colour that is not a grey: the coloured side of the paper seen in both. Greys
+    /// alone do not tie them: paper in shadow is grey, and so are a mat and a shadow taken for part of the piece.
+    public var sharesATint: Bool {
+        guard let after, let before else { return false }
+        return after.colours.contains { colour in
+            !NamedColour.isGrey(colour) && before.colours.contains { NamedColour.alike($0, colour) }
+        }
+    }
+
     /// Whether the area changed by more than the tolerance.
     public var areaChanged: Bool { areaRatio.map { abs($0 - 1) > Self.areaTolerance } ?? false }
     /// Whether the aspect changed by more than the tolerance.
@@ -165,12 +174,12 @@ public struct PhotoChange: Sendable, Hashable {
     /// is the outline of a piece that reaches the picture's edge (on a held-out rendering of the cup, a piece with
     /// its point outside the picture measured six-sided, and the next step's unfinished photo, five-sided, "changed"),
     /// and two pieces with no colour in common are more likely two things than one piece folded, so then nothing
-    /// counts.
+    /// counts. A side newly showing counts only beside a colour both show that is not a grey (`sharesATint`).
     public var isPresent: Bool {
         guard let after, before == nil || sharesAColour else { return false }
         let shapesNamed = after.outlineIsItsOwn && before?.outlineIsItsOwn != false
         if shapesNamed && (outlineChanged || aspectChangedBeyondCamera) { return true }
-        if !newColours.isEmpty { return true }
+        if !newColours.isEmpty, sharesATint { return true }
         return !hadEarlierPhoto && !newCreases.isEmpty
     }
 

@@ -51,6 +51,23 @@ import Testing
         #expect(turned.sharesAColour && turned.isPresent)
     }
 
+    /// On a held-out rendering of the cup on a cutting mat, the piece of one photo was a shadowed flap, grey and
+    /// white, and the next photo's whole piece "showed teal anew": greys are what shadowed paper and the mat share.
+    @Test func aColourNewBesideSharedGreysIsNotTheOtherSideOfThePaper() {
+        let flap = Self.piece(.polygon(sides: 4), share: 0.05, colours: ["grey", "white"])
+        let whole = PhotoChange(
+            before: flap, after: Self.piece(.polygon(sides: 4), share: 0.05, colours: ["teal", "grey"]))
+        #expect(whole.newColours == ["teal"] && whole.sharesAColour && !whole.sharesATint && !whole.isPresent)
+        #expect(whole.words.contains("teal now shows, but the two share only greys"), "\(whole.words)")
+        #expect(whole.words.hasSuffix("No fold was measured: the colour that now shows may belong to another thing, "
+            + "as the two photos share only greys, and a change of size or of lines alone can come from moving the "
+            + "camera."))
+        let white = Self.piece(.polygon(sides: 4), share: 0.05, colours: ["teal", "grey"])
+        let turned = PhotoChange(
+            before: white, after: Self.piece(.polygon(sides: 4), share: 0.05, colours: ["teal", "white", "coral"]))
+        #expect(turned.sharesATint && turned.isPresent, "teal on both: the coral is another side")
+    }
+
     @Test func theSameSheetInOtherLightIsOnePieceWithNoNewSide() {
         // A teal sheet on a cutting mat, named teal in one rendered photo and turquoise in the next.
         let teal = Self.piece(.triangle, share: 0.04, aspect: 2.0, colours: ["teal"])

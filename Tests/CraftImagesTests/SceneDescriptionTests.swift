@@ -56,9 +56,9 @@ import Testing
         #expect(scene.objects.count == 1 && scene.objects.allSatisfy { $0.creases.isEmpty })
     }
 
-    /// The shadow of a window bar in low sun, cast across the table and the sheet: a band at 40 % of the light with
-    /// edges a few pixels soft, running from the left edge to the right edge at a slant.
-    static func barShadow(over image: RGBImage) -> RGBImage {
+    /// The shadow of a window bar in low sun, cast across the table and the sheet: a band at `light` (40 %) of the
+    /// light with edges a few pixels soft, running from the left edge to the right edge at a slant.
+    static func barShadow(over image: RGBImage, light: Double = 0.4) -> RGBImage {
         var shaded = image
         for y in 0..<image.height {
             for x in 0..<image.width {
@@ -66,7 +66,7 @@ import Testing
                 let cover = min(1, max(0, (34 - distance) / 8))
                 for channel in 0..<3 {
                     let index = (y * image.width + x) * 3 + channel
-                    shaded.pixels[index] = UInt8((Double(image.pixels[index]) * (1 - 0.6 * cover)).rounded())
+                    shaded.pixels[index] = UInt8((Double(image.pixels[index]) * (1 - (1 - light) * cover)).rounded())
                 }
             }
         }
@@ -78,6 +78,19 @@ import Testing
         #expect(plain.objects.count == 1 && plain.objects.allSatisfy { $0.creases.isEmpty }, "\(plain.words ?? "")")
         let creased = PhotoScene(
             of: Self.barShadow(over: TestScene.sheet(crease: (SIMD2(170, 90), SIMD2(470, 390))).image()))
+        let sheet = try #require(creased.objects.first)
+        #expect(sheet.creases.map(\.direction) == ["diagonal, from upper left to lower right"], "\(creased.words ?? "")")
+    }
+
+    /// A softer shadow (three quarters of the light) darkens the paper too little to be told by its light alone,
+    /// but its edges run on across the table, which a crease's do not: on a held-out rendering of the cup on a cutting
+    /// mat, a flat sheet under such a band measured three "creases", and a blind "complete" was taken on them.
+    @Test(arguments: [0.6, 0.75])
+    func aShadowsEdgeThatRunsOnAcrossTheTableIsNoCrease(light: Double) throws {
+        let plain = PhotoScene(of: Self.barShadow(over: TestScene.sheet(crease: nil).image(), light: light))
+        #expect(plain.objects.count == 1 && plain.objects.allSatisfy { $0.creases.isEmpty }, "\(plain.words ?? "")")
+        let creased = PhotoScene(of: Self.barShadow(
+            over: TestScene.sheet(crease: (SIMD2(170, 90), SIMD2(470, 390))).image(), light: light))
         let sheet = try #require(creased.objects.first)
         #expect(sheet.creases.map(\.direction) == ["diagonal, from upper left to lower right"], "\(creased.words ?? "")")
     }
