@@ -34,6 +34,7 @@ struct CreaseFinder {
     /// faces of creases by 0.04–0.2 on the paper and, past them, the table's grain and light by up to 0.06 in
     /// a stretch (a checked cloth's row of checks more; those creases' own change was under 0.1).
     static let runOnChange = 0.1
+    /// The least change of light across the line past the object for it to run on there.
     static let runOnChangePast = 0.08
 
     /// Creates a finder over a picture `scale` times the size of the working copy.
@@ -87,11 +88,12 @@ struct CreaseFinder {
         let ranked = votes.indices.filter { votes[$0] >= minimumVotes }.sorted { votes[$0] > votes[$1] }
         for cell in ranked.prefix(200) {
             let (bin, rho) = (cell / (2 * diagonal + 1), cell % (2 * diagonal + 1) - diagonal)
-            let near = (found.map { ($0.bin, $0.rho) } + shadows).contains { other in
+            let taken: [(bin: Int, rho: Int)] = found.map { ($0.bin, $0.rho) } + shadows
+            let near = taken.contains { other in
                 // Across the 0°/180° seam a line's distance changes sign.
-                let wraps = abs(other.0 - bin) > angles / 2
-                let apart = wraps ? angles - abs(other.0 - bin) : abs(other.0 - bin)
-                return apart <= 6 && Double(abs(other.1 - (wraps ? -rho : rho))) <= 0.12 * size
+                let wraps = abs(other.bin - bin) > angles / 2
+                let apart = wraps ? angles - abs(other.bin - bin) : abs(other.bin - bin)
+                return apart <= 6 && Double(abs(other.rho - (wraps ? -rho : rho))) <= 0.12 * size
             }
             guard !near, found.count < 3, Self.dividesWell(sample, bin: bin, rho: rho, angles: angles),
                 let crease = verify(bin: bin, rho: rho, angles: angles, inside: inside, isEdge: isEdge,
