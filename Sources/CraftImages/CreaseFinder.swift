@@ -5,7 +5,9 @@ import Foundation
 /// A Hough transform over the lightness edges inside the object (its own outline left out), each edge pixel voting
 /// only for lines along its edge direction; a peak counts as a line when edges cover most of its course through the
 /// object and that course is long compared with the object. Lines between two different colours (the white back
-/// of a sheet against its coloured front, a print's horizon) are left out: they are parts, not creases.
+/// of a sheet against its coloured front, a print's horizon) are left out: they are parts, not creases. So are the
+/// edges of cast shadows: a line with far less light on one side (`shadowRatio`), or whose light changes past the
+/// object as it does on it (`runsOn`).
 struct CreaseFinder {
     /// The lightness of a copy of the picture at `scale` times the working copy's size, lightly blurred.
     let lightness: [Float]
