@@ -52,9 +52,14 @@ extension BrainstormIdeaList: DomainRules {
         }
     }
 
+    /// For each idea, the index of an earlier one with the same title (articles, case and punctuation aside), or nil.
+    public var repeatedTitles: [Int?] {
+        CraftText.earlierDuplicates(ideas) { CraftText.nearKey($0.title) }
+    }
+
     /// Ideas with distinct titles (articles, case and punctuation aside).
     public var ruleViolations: [String] {
-        CraftText.earlierDuplicates(ideas) { CraftText.nearKey($0.title) }.enumerated().compactMap { index, earlier in
+        repeatedTitles.enumerated().compactMap { index, earlier in
             earlier.map { _ in
                 "ideas[\(index)].title: \"\(ideas[index].title)\" repeats an earlier idea; offer different ideas"
             }

@@ -132,8 +132,7 @@ public struct LibraryOffers: Sendable {
     /// small model's repeated title does not cost the person their brainstorm. Nil when that does not make three.
     public static func rescue(_ list: BrainstormIdeaList, offered: [LibraryProject])
         -> (value: BrainstormIdeaList, repair: String)? {
-        let repeats = CraftText.earlierDuplicates(list.ideas) { CraftText.nearKey($0.title) }
-        var ideas = zip(list.ideas, repeats).filter { $0.1 == nil }.map(\.0)
+        var ideas = zip(list.ideas, list.repeatedTitles).filter { $0.1 == nil }.map(\.0)
         let dropped = list.ideas.count - ideas.count
         let unnamed = offered.filter { project in !ideas.contains { names(project, $0.title) } }
         let added = unnamed.prefix(max(0, 3 - ideas.count)).map { project in
