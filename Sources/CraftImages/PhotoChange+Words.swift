@@ -40,7 +40,7 @@ extension PhotoChange {
         if before != nil {
             let colours = newColours
             parts.append(
-                colours.isEmpty ? "the same colours show (\(PhotoScene.list(after.colours)))"
+                colours.isEmpty ? "the same colours show (\(PhotoScene.list(after.colours)))" + besideWords
                 : sharesATint ? "\(PhotoScene.list(colours)) now shows, another side of the paper"
                 : sharesAColour ? "\(PhotoScene.list(colours)) now shows, but the two share only greys, which "
                     + "paper in shadow and a table can both be, so it may be another thing"
@@ -48,6 +48,14 @@ extension PhotoChange {
                     + "another thing")
         }
         return lead + ": " + parts.joined(separator: "; ") + ". " + verdict
+    }
+
+    /// Where a colour showed before on a thing touching the earlier piece (`colouredBeside`): "; white showed
+    /// before too, on a part touching the earlier piece", or nothing.
+    var besideWords: String {
+        let beside = colouredBeside
+        guard !beside.isEmpty else { return "" }
+        return "; \(PhotoScene.list(beside)) showed before too, on a part touching the earlier piece"
     }
 
     /// The closing sentence: a change, no change, or why what changed is not taken for a fold.
@@ -68,6 +76,11 @@ extension PhotoChange {
         if after?.reachesEdge == true || before?.reachesEdge == true {
             return "No fold was measured: the piece reaches the edge of a photo, so part of its outline may be the "
                 + "photo's edge, and a change of size or of lines alone can come from moving the camera."
+        }
+        if after?.blendsWithPattern == true || before?.blendsWithPattern == true {
+            return "No fold was measured: the piece shares a colour with the patterned surface under it, so its "
+                + "outline may take in or leave out some of the surface's cells, and a change of size or of lines "
+                + "alone can come from moving the camera."
         }
         return "No fold was measured: the outline and the sides of the paper that show are as before, "
             + "and a change of size or of lines alone can come from moving the camera."

@@ -23,11 +23,17 @@ public struct PhotoChange: Sendable, Hashable {
         public var sides: [OutlineSide]
         /// Whether it reaches the edge of the picture, so part of its outline may be the picture's edge.
         public var reachesEdge: Bool
+        /// The share of it in the colours of the patterned surface it lies on (`SceneObject.patternShare`).
+        public var patternShare: Double
+        /// The colours of the objects it touches that were told apart from it by colour only
+        /// (`SceneObject.touchingColours`).
+        public var touchingColours: [String]
 
         /// Creates a piece from its measures.
         public init(
             outline: Outline, share: Double, aspect: Double, creases: [Crease], colours: [String],
-            sides: [OutlineSide] = [], reachesEdge: Bool = false
+            sides: [OutlineSide] = [], reachesEdge: Bool = false, patternShare: Double = 0,
+            touchingColours: [String] = []
         ) {
             self.outline = outline
             self.share = share
@@ -36,17 +42,33 @@ public struct PhotoChange: Sendable, Hashable {
             self.colours = colours
             self.sides = sides
             self.reachesEdge = reachesEdge
+            self.patternShare = patternShare
+            self.touchingColours = touchingColours
         }
 
-        /// Whether its outline is its own and has a name: not irregular, and not cut off by the picture's edge.
-        public var outlineIsItsOwn: Bool { outline != .irregular && !reachesEdge }
+        /// Whether its outline is its own and has a name: not irregular, not cut off by the picture's edge, and not
+        /// of a colour of the patterned surface under it.
+        public var outlineIsItsOwn: Bool { outline != .irregular && !reachesEdge && !blendsWithPattern }
+
+        /// Whether at least `patternBlend` of it has a colour of the patterned surface under it. Where paper and
+        /// cloth share a colour, the paper is told from the cloth's cells only by being larger than one
+        /// (`SurfacePattern`), so its outline is measured to a cell's size, taking in or leaving out cells along it:
+        /// on a held-out rendering of the cup on a red and white checked cloth, the white side of one unfinished
+        /// piece measured six-sided, then five-sided and 39 % smaller in the next step's photo, with nothing folded.
+        public var blendsWithPattern: Bool { patternShare >= Self.patternBlend }
+
+        /// The share of a piece in the pattern's colours from which its outline is not its own: a fifth, so a sheet
+        /// showing its white side on white checks blends, and a teal sheet whose edge pixels mix with the cloth does
+        /// not.
+        public static let patternBlend = 0.2
 
         /// The piece of `scene` (`PhotoScene.piece`), or nil when the scene has none.
         public init?(pieceIn scene: PhotoScene) {
             guard let object = scene.piece else { return nil }
             self.init(
                 outline: object.outline, share: object.share, aspect: object.aspect, creases: object.creases,
-                colours: object.colours, sides: object.sides, reachesEdge: object.reachesEdge)
+                colours: object.colours, sides: object.sides, reachesEdge: object.reachesEdge,
+                patternShare: object.patternShare, touchingColours: object.touchingColours)
         }
 
         /// A side shorter than this share of the outline is a cut-off corner, not a side to measure lines against.
@@ -119,10 +141,26 @@ public struct PhotoChange: Sendable, Hashable {
     }
 
     /// Colours of the new piece the old one did not show: another side of the paper came into view. A colour alike
-    /// to one shown before (`NamedColour.alike`: teal then turquoise) is the same side in other light.
+    /// to one shown before (`NamedColour.alike`: teal then turquoise) is the same side in other light, and so is
+    /// one that showed on a thing touching the old piece, told apart from it only by colour (`colouredBeside`).
     public var newColours: [String] {
         guard let after, let before else { return [] }
-        return after.colours.filter { colour in !before.colours.contains { NamedColour.alike($0, colour) } }
+        return after.colours.filter { colour in
+            !before.colours.contains { NamedColour.alike($0, colour) } && !colouredBeside.contains(colour)
+        }
+    }
+
+    /// Colours of the new piece the old one did not show but a thing touching it did, told apart from it only by
+    /// colour: one sheet showing both its sides is measured as two objects when the colours split it, so the side
+    /// showed already. On a held-out rendering of the cup on a checked cloth, the earlier piece measured as a
+    /// turquoise part with a white part beside it, and the unfinished next photo, as one white and turquoise piece,
+    /// "showed" white.
+    public var colouredBeside: [String] {
+        guard let after, let before else { return [] }
+        return after.colours.filter { colour in
+            !before.colours.contains { NamedColour.alike($0, colour) }
+                && before.touchingColours.contains { NamedColour.alike($0, colour) }
+        }
     }
 
     /// Whether the two pieces share a colour, or two alike ones. A fold that shows the paper's other side keeps
@@ -174,7 +212,8 @@ public struct PhotoChange: Sendable, Hashable {
     /// is the outline of a piece that reaches the picture's edge (on a held-out rendering of the cup, a piece with
     /// its point outside the picture measured six-sided, and the next step's unfinished photo, five-sided, "changed"),
     /// and two pieces with no colour in common are more likely two things than one piece folded, so then nothing
-    /// counts. A side newly showing counts only beside a colour both show that is not a grey (`sharesATint`).
+    /// counts. A side newly showing counts only beside a colour both show that is not a grey (`sharesATint`). On a
+    /// patterned surface, an outline in one of its colours is no evidence either (`Piece.blendsWithPattern`).
     public var isPresent: Bool {
         guard let after, before == nil || sharesAColour else { return false }
         let shapesNamed = after.outlineIsItsOwn && before?.outlineIsItsOwn != false

@@ -60,17 +60,28 @@ public struct PhotoScene: Sendable, Hashable {
         let grouping = base.blurred(radius: 3)
         let measurer = SceneMeasurer(
             base: base, planes: planes, model: model, detail: CreaseFinder(detailed, scale: 2))
+        let surfaceDistance = pattern == nil ? nil : model.distanceMap(planes)
         var objects: [SceneObject] = []
         var touching = false
         for region in regions {
             let parts = RegionSplitter.split(
                 region, colours: grouping, fine: planes, minimum: minimum, onPattern: pattern != nil)
                 .filter { $0.count >= minimum }
+            var found: [SceneObject] = []
             for part in parts {
-                let found = measurer.objects(part, touching: parts.count > 1)
-                objects += found
-                touching = touching || found.isEmpty
+                var measured = measurer.objects(part, touching: parts.count > 1)
+                if let surfaceDistance {
+                    let alike = part.filter { surfaceDistance[$0] < Self.surfaceLike }.count
+                    for index in measured.indices { measured[index].patternShare = Double(alike) / Double(part.count) }
+                }
+                found += measured
+                touching = touching || measured.isEmpty
             }
+            for index in found.indices {
+                let others = found.indices.filter { $0 != index }.flatMap { found[$0].colours }
+                found[index].touchingColours = others.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+            }
+            objects += found
             touching = touching || parts.count > 1
         }
         var named: [String] = []
@@ -83,6 +94,10 @@ public struct PhotoScene: Sendable, Hashable {
             surface: named.count > 1 ? PhotoScene.list(named) + " patterned" : named[0],
             countIsApproximate: touching)
     }
+
+    /// A pixel nearer than this to a surface colour (L*a*b* units, the object mask's weak threshold) is of the
+    /// surface's colour.
+    static let surfaceLike: Float = 5
 
     /// Regions reaching across the picture covering this share of it leave no one surface to describe.
     static let largestBand = 0.2

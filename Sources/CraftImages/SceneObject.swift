@@ -24,6 +24,12 @@ public struct SceneObject: Sendable, Hashable {
     public var sides: [OutlineSide] = []
     /// Whether it reaches the edge of the picture: part of it may lie outside, so its outline may not be its own.
     public var reachesEdge = false
+    /// The share of its pixels in one of the colours of the patterned surface it lies on (0 on a plain surface):
+    /// such pixels are told from the pattern's cells only by lying in an area larger than one (`SurfacePattern`).
+    public var patternShare = 0.0
+    /// The colours of the objects it touches, told apart from it by colour only (each one's main colours): one
+    /// sheet showing both its sides can be measured as two objects.
+    public var touchingColours: [String] = []
 
     /// Creates an object.
     public init(

@@ -68,6 +68,38 @@ import Testing
         #expect(turned.sharesATint && turned.isPresent, "teal on both: the coral is another side")
     }
 
+    /// On a held-out rendering of the cup on a red and white checked cloth, the white side of an unfinished piece
+    /// measured six-sided, then five-sided and 39 % smaller in the next step's photo, with nothing folded: white paper
+    /// is told from the white checks only to a check's size.
+    @Test func anOutlineInAColourOfThePatternedSurfaceIsNoEvidenceOfAFold() {
+        var six = Self.piece(.polygon(sides: 6), share: 0.10, colours: ["white", "turquoise"])
+        var five = Self.piece(.polygon(sides: 5), share: 0.06, colours: ["white"])
+        #expect(PhotoChange(before: six, after: five).isPresent, "on a plain table the sides count")
+        (six.patternShare, five.patternShare) = (0.5, 0.9)
+        let onChecks = PhotoChange(before: six, after: five)
+        #expect(five.blendsWithPattern && !five.outlineIsItsOwn && !onChecks.isPresent)
+        #expect(onChecks.words.hasSuffix("No fold was measured: the piece shares a colour with the patterned surface "
+            + "under it, so its outline may take in or leave out some of the surface's cells, and a change of size or "
+            + "of lines alone can come from moving the camera."), "\(onChecks.words)")
+        (six.patternShare, five.patternShare) = (0.1, 0.1)
+        #expect(PhotoChange(before: six, after: five).isPresent, "a fringe of the cloth's colour is no blend")
+    }
+
+    /// On a held-out rendering of the cup on a checked cloth, the earlier photo's piece measured as a turquoise part
+    /// touching a white one (one sheet split by its colours), and the next, unfinished, as one white and turquoise
+    /// piece that "showed" white anew.
+    @Test func aColourThatShowedOnAPartTouchingTheEarlierPieceIsNoNewSide() {
+        var split = Self.piece(.polygon(sides: 5), share: 0.03, colours: ["turquoise"])
+        let whole = Self.piece(.polygon(sides: 5), share: 0.12, colours: ["white", "turquoise"])
+        #expect(PhotoChange(before: split, after: whole).isPresent, "alone, the white is another side")
+        split.touchingColours = ["white"]
+        let change = PhotoChange(before: split, after: whole)
+        #expect(change.newColours.isEmpty && change.colouredBeside == ["white"] && !change.isPresent)
+        #expect(change.words.contains(
+            "the same colours show (white and turquoise); white showed before too, on a part touching the earlier "
+                + "piece"), "\(change.words)")
+    }
+
     @Test func theSameSheetInOtherLightIsOnePieceWithNoNewSide() {
         // A teal sheet on a cutting mat, named teal in one rendered photo and turquoise in the next.
         let teal = Self.piece(.triangle, share: 0.04, aspect: 2.0, colours: ["teal"])

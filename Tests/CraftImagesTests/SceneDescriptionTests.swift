@@ -148,6 +148,9 @@ import Testing
         #expect(scene.objects.allSatisfy { $0.touchesAnother })
         let top = scene.objects.first { $0.colours.contains("crimson") || $0.colours.contains("red") }
         #expect(top?.outline == .square)
+        let under = scene.objects.first { $0 != top }
+        #expect(top.map { Set($0.touchingColours) } == under.map { Set($0.colours) }, "each knows the other's colours")
+        #expect(under.map { Set($0.touchingColours) } == top.map { Set($0.colours) })
         #expect(photo.description.contains("about two objects, some touching,"))
     }
 

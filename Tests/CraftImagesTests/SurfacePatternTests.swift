@@ -27,4 +27,24 @@ import Testing
         #expect(abs(sheet.share - 0.293) < 0.02, "share \(sheet.share)")
         #expect(scene.surface == "crimson and white patterned")
     }
+
+    @Test func aSheetTheColourOfTheChecksHasNoOutlineOfItsOwnAndOneOnAPlainTableHas() throws {
+        let checked = try TestScene.sheet(crease: nil).analysed(.checkedCloth).analysis.scene
+        let onChecks = try #require(PhotoChange.Piece(pieceIn: checked))
+        #expect(onChecks.patternShare > 0.8 && !onChecks.outlineIsItsOwn, "\(onChecks.patternShare)")
+        let plain = try TestScene.sheet(crease: nil).analysed(.none).analysis.scene
+        let onTable = try #require(PhotoChange.Piece(pieceIn: plain))
+        #expect(onTable.patternShare == 0 && onTable.outlineIsItsOwn)
+    }
+
+    @Test func aSheetOfAnotherColourOnTheChecksKeepsItsOutline() throws {
+        let teal = TestScene(items: [
+            TestScene.Item(
+                shape: .polygon(TestScene.rectangle(SIMD2(320, 240), SIMD2(300, 300))), colour: (0, 128, 128))
+        ])
+        let scene = try teal.analysed(.checkedCloth).analysis.scene
+        let piece = try #require(PhotoChange.Piece(pieceIn: scene))
+        #expect(scene.surface?.hasSuffix("patterned") == true)
+        #expect(piece.patternShare < 0.05 && piece.outlineIsItsOwn, "\(piece.patternShare) \(piece.outline)")
+    }
 }
