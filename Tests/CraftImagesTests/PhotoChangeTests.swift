@@ -74,6 +74,7 @@ import Testing
     @Test func anOutlineInAColourOfThePatternedSurfaceIsNoEvidenceOfAFold() {
         var six = Self.piece(.polygon(sides: 6), share: 0.10, colours: ["white", "turquoise"])
         var five = Self.piece(.polygon(sides: 5), share: 0.06, colours: ["white"])
+        // A piece nearly all white on white checks: 99 % of it in the cloth's colour, as rendered.
         #expect(PhotoChange(before: six, after: five).isPresent, "on a plain table the sides count")
         (six.patternShare, five.patternShare) = (0.5, 0.9)
         let onChecks = PhotoChange(before: six, after: five)
@@ -81,8 +82,8 @@ import Testing
         #expect(onChecks.words.hasSuffix("No fold was measured: the piece shares a colour with the patterned surface "
             + "under it, so its outline may take in or leave out some of the surface's cells, and a change of size or "
             + "of lines alone can come from moving the camera."), "\(onChecks.words)")
-        (six.patternShare, five.patternShare) = (0.1, 0.1)
-        #expect(PhotoChange(before: six, after: five).isPresent, "a fringe of the cloth's colour is no blend")
+        (six.patternShare, five.patternShare) = (0.55, 0.45)
+        #expect(PhotoChange(before: six, after: five).isPresent, "white beside turquoise: the turquoise edges hold")
     }
 
     /// On a held-out rendering of the cup on a checked cloth, the earlier photo's piece measured as a turquoise part
