@@ -47,7 +47,7 @@ public struct PhotoChange: Sendable, Hashable {
         }
 
         /// Whether its outline is its own and has a name: not irregular, not cut off by the picture's edge, and not
-        /// of a colour of the patterned surface under it.
+        /// nearly all in the colours of a patterned surface under it (`blendsWithPattern`).
         public var outlineIsItsOwn: Bool { outline != .irregular && !reachesEdge && !blendsWithPattern }
 
         /// Whether at least `patternBlend` of it has a colour of the patterned surface under it. Where paper and
@@ -215,7 +215,8 @@ public struct PhotoChange: Sendable, Hashable {
     /// its point outside the picture measured six-sided, and the next step's unfinished photo, five-sided, "changed"),
     /// and two pieces with no colour in common are more likely two things than one piece folded, so then nothing
     /// counts. A side newly showing counts only beside a colour both show that is not a grey (`sharesATint`). On a
-    /// patterned surface, an outline in one of its colours is no evidence either (`Piece.blendsWithPattern`).
+    /// patterned surface, the outline of a piece nearly all in its colours is no evidence either
+    /// (`Piece.blendsWithPattern`).
     public var isPresent: Bool {
         guard let after, before == nil || sharesAColour else { return false }
         let shapesNamed = after.outlineIsItsOwn && before?.outlineIsItsOwn != false

@@ -77,11 +77,7 @@ public struct PhotoScene: Sendable, Hashable {
                 found += measured
                 touching = touching || measured.isEmpty
             }
-            for index in found.indices {
-                let others = found.indices.filter { $0 != index }.flatMap { found[$0].colours }
-                found[index].touchingColours = others.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
-            }
-            objects += found
+            objects += Self.notingTouchingColours(found)
             touching = touching || parts.count > 1
         }
         var named: [String] = []
@@ -93,6 +89,19 @@ public struct PhotoScene: Sendable, Hashable {
             objects: objects.sorted { $0.share > $1.share },
             surface: named.count > 1 ? PhotoScene.list(named) + " patterned" : named[0],
             countIsApproximate: touching)
+    }
+
+    /// `objects`, all from one region of the mask, each with the colours of the others as `touchingColours`.
+    static func notingTouchingColours(_ objects: [SceneObject]) -> [SceneObject] {
+        objects.indices.map { index in
+            var object = objects[index]
+            for other in objects.indices where other != index {
+                for colour in objects[other].colours where !object.touchingColours.contains(colour) {
+                    object.touchingColours.append(colour)
+                }
+            }
+            return object
+        }
     }
 
     /// A pixel nearer than this to a surface colour (L*a*b* units, the object mask's weak threshold) is of the
