@@ -15,11 +15,13 @@ struct HTTPEndpoint: Sendable {
     let log: (@Sendable (String) -> Void)?
     let transport: HTTPTransport = .shared
 
-    /// A copy for availability and capability probes: short limits, no waiting for a loading model.
+    /// A copy for availability and capability probes: shorter limits than an answer's, no waiting for a loading
+    /// model. The limits leave room for a loaded machine: on a fresh-clone test run with several engines loading
+    /// their models at once, local servers went over 10 s without a byte.
     var probing: HTTPEndpoint {
         var copy = self
         copy.loadingWait = 0
-        copy.limits = HTTPLimits(idleTimeout: 10, totalTimeout: 20, maximumResponseBytes: 4 * 1_048_576)
+        copy.limits = HTTPLimits(idleTimeout: 30, totalTimeout: 60, maximumResponseBytes: 4 * 1_048_576)
         return copy
     }
 
