@@ -83,10 +83,23 @@ public final class FaultServer: Sendable {
         "fault:\(mode):\(UUID().uuidString.prefix(8))"
     }
 
-    /// A loopback port nothing listens on.
+    /// A loopback port nothing listens on, and nothing else can take: its socket is left bound and never listening
+    /// until the test process ends, so every connection to it is refused. A port closed again at once can be taken
+    /// by another test's server meanwhile, on a loaded run with many servers starting.
     public static func closedPort() -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        return boundPort(fd)
+    }
+
+    /// A loopback port free a moment ago, for a server the test starts on it.
+    public static func freePort() -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
+        return boundPort(fd)
+    }
+
+    /// Binds `fd` to a port the system picks on 127.0.0.1 and returns the port.
+    private static func boundPort(_ fd: Int32) -> Int {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")

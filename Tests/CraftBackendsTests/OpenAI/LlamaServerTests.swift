@@ -25,7 +25,7 @@ struct LlamaServerTests {
         promptDescription: "Answer with JSON: {ideas: [{title, materials}] with exactly 3 ideas}")
 
     @Test func aRealServerStreamsFollowsASchemaAndReportsTruncation() async throws {
-        let port = FaultServer.closedPort()
+        let port = FaultServer.freePort()
         let process = Process()
         process.executableURL = EngineInstall.binary
         process.arguments = ["-m", EngineInstall.weights.path, "--host", "127.0.0.1", "--port", "\(port)", "-c", "4096",

@@ -22,7 +22,7 @@ struct EnginePoolLiveTests {
 
     /// Starts a llama-server with one slot and one thread on a free port; returns it and its URL once healthy.
     private func startServer() async throws -> (Process, String) {
-        let port = FaultServer.closedPort()
+        let port = FaultServer.freePort()
         let installation = try #require(LiveEngine.smallInstallation)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: installation.server.path)
