@@ -41,8 +41,10 @@ public struct PhotoScene: Sendable, Hashable {
         var model = SurfaceModel(planes)
         let pattern = SurfacePattern(model: model, planes: planes)
         model.mixesModes = pattern != nil
+        let distance = model.distanceMap(planes)
         let mask = Self.objectMask(
-            planes: planes, coarse: base.blurred(radius: Self.coarseRadius), model: model, pattern: pattern)
+            planes: planes, coarse: base.blurred(radius: Self.coarseRadius), model: model, distance: distance,
+            pattern: pattern)
         let minimum = max(12, Int(Self.smallestObject * Double(planes.count)))
         // A region reaching across the whole picture (a band of another cloth, the table's edge) is not a thing on
         // the surface; many of them mean there is no one surface at all.
@@ -60,7 +62,6 @@ public struct PhotoScene: Sendable, Hashable {
         let grouping = base.blurred(radius: 3)
         let measurer = SceneMeasurer(
             base: base, planes: planes, model: model, detail: CreaseFinder(detailed, scale: 2))
-        let surfaceDistance = pattern == nil ? nil : model.distanceMap(planes)
         var objects: [SceneObject] = []
         var touching = false
         for region in regions {
@@ -70,8 +71,8 @@ public struct PhotoScene: Sendable, Hashable {
             var found: [SceneObject] = []
             for part in parts {
                 var measured = measurer.objects(part, touching: parts.count > 1)
-                if let surfaceDistance {
-                    let alike = part.filter { surfaceDistance[$0] < Self.surfaceLike }.count
+                if pattern != nil {
+                    let alike = part.filter { distance[$0] < Self.surfaceLike }.count
                     for index in measured.indices { measured[index].patternShare = Double(alike) / Double(part.count) }
                 }
                 found += measured
@@ -146,10 +147,10 @@ public struct PhotoScene: Sendable, Hashable {
     /// area of one of its colours too large to be part of the pattern is an object instead (`SurfacePattern`):
     /// white paper on the white checks.
     static func objectMask(
-        planes: LabPlanes, coarse: LabPlanes, model: SurfaceModel, pattern: SurfacePattern? = nil
+        planes: LabPlanes, coarse: LabPlanes, model: SurfaceModel, distance: [Float], pattern: SurfacePattern? = nil
     ) -> BinaryMask {
         let (width, height) = (planes.width, planes.height)
-        var mask = BinaryMask.hysteresis(model.distanceMap(planes), width: width, height: height, low: 5, high: 13)
+        var mask = BinaryMask.hysteresis(distance, width: width, height: height, low: 5, high: 13)
         if let pattern {
             // The surface's own pattern is coarser than the blur, so the blur says nothing; its cells say it.
             let minimum = max(12, Int(Self.smallestObject * Double(planes.count)))
