@@ -202,8 +202,8 @@ public struct EvalFlowExecutor: EvalExecutor {
                 retake: inputs.earlierPhotoIsRetake)
             outcome.answer = result.feedback.generatedContent.jsonString
             outcome.stepComplete = result.isStepComplete
-            // The model's own verdict: a complete one origami set aside (it could not see) is still its verdict.
-            outcome.modelStepComplete = result.isStepComplete || result.unconfirmedCompletion
+            // The model's own verdict, before origami set a blind "complete" aside or acted on its measurement.
+            outcome.modelStepComplete = result.modelSaidComplete
             outcome.coachEvidence = EvalCoachEvidence(
                 sawPhoto: result.modelSawPhotos, basis: result.evidence.rawValue,
                 descriptions: attachments.map { $0.description ?? "" }, note: inputs.hint,

@@ -21,6 +21,12 @@ public import CraftImages
 /// when the person said what they did (`note`: their words, quoted as the person's, never as instructions).
 /// Otherwise the verdict is kept as `unconfirmedCompletion` and the step stays current. This errs, as the sample
 /// asks, on the side of false.
+///
+/// On a library step two measurements can say more than a blind model: when the change backs the step and the
+/// piece's outline has the sides (and proportions) the step leaves (`ShapeCheck.Verdict.agrees`), the step is done
+/// whatever the model answered (`CoachResult.decidedByMeasurement`). On 180 rendered photos of the cup (15 settings,
+/// six done and six wrong or unfinished photos each) the pair backed 35 of 90 done photos and none of the 90 others;
+/// the 1.5B model, given the same measurements, called about half the backed done photos not complete.
 public struct Coach: Sendable {
     /// The session the check runs on (switched to coach mode).
     public let session: LanguageModelSession
@@ -78,6 +84,12 @@ public struct Coach: Sendable {
             feedback.completionMessage = nil
         }
         let overruled = shape?.overrules(&feedback) ?? false
+        let decided = evidence == .change && !feedback.isCurrentStepComplete
+            && Self.measurementShowsStepDone(change: measured, shape: shape)
+        if decided, let shape {
+            feedback.isCurrentStepComplete = true
+            feedback.completionMessage = Self.measuredCompletion(step: step, shape: shape)
+        }
         let complete = feedback.isCurrentStepComplete
         let last = tutorial.steps.map(\.number).max() ?? step
         return CoachResult(
@@ -85,6 +97,8 @@ public struct Coach: Sendable {
             step: step,
             isStepComplete: complete,
             unconfirmedCompletion: unconfirmed,
+            modelSaidComplete: result.content.isCurrentStepComplete,
+            decidedByMeasurement: decided,
             evidence: evidence,
             nextStep: complete ? step + 1 : step,
             isTutorialComplete: complete && step == last,
@@ -107,6 +121,19 @@ extension Coach {
     /// --measurement-only`).
     public static func measurementBacksCompletion(change: StepChange?, shape: ShapeCheck?) -> Bool {
         change?.supportsCompletion == true && shape?.verdict != .disagrees
+    }
+
+    /// Whether origami's measurement alone shows a library step done, whatever a blind model says: the measured
+    /// change backs the step and the measured outline agrees with the step's shape. A step with no shape in the
+    /// library, or an outline that could not be measured, leaves the verdict to the model (and the rules above).
+    public static func measurementShowsStepDone(change: StepChange?, shape: ShapeCheck?) -> Bool {
+        change?.supportsCompletion == true && shape?.verdict == .agrees
+    }
+
+    /// The completion message of a step done on origami's measurement: what was measured, in one sentence.
+    static func measuredCompletion(step: Int, shape: ShapeCheck) -> String {
+        "origami measured step \(step) done: the piece changed as a fold changes it, and it has \(shape.measuredWords), "
+            + "as the step leaves it."
     }
 
     /// The check of a photo in which origami found no piece, for a model that cannot see and no note: the model is
@@ -161,6 +188,11 @@ public struct CoachResult: Sendable, Hashable {
     /// True when the model called the step complete from origami's description alone (it could not see, and the
     /// person gave no note): the verdict was not taken, and `feedback` holds it as incomplete.
     public var unconfirmedCompletion: Bool = false
+    /// The model's own verdict, before origami's rules took it or set it aside; false when no model was asked.
+    public var modelSaidComplete: Bool = false
+    /// True when a model that could not see called the step not complete, but origami's measurement showed it done
+    /// (`Coach.measurementShowsStepDone`): the step is complete and `feedback` carries origami's completion message.
+    public var decidedByMeasurement: Bool = false
     /// What the verdict rests on.
     public var evidence: CoachEvidence = .photo
     /// The step to work on next: the following one when this one is complete (one past the last when the

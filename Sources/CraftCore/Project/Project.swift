@@ -80,13 +80,18 @@ public struct Project: Sendable, Hashable, Codable {
         /// True when the model called the step complete from origami's description alone: shown as its opinion,
         /// it did not move the tutorial, and `feedback` holds the verdict as not complete.
         public var unconfirmedCompletion: Bool?
+        /// True when the model could not see and called the step not complete, but origami's measurement showed it
+        /// done (the change backs the step and the outline agrees with its library shape): the step moved on, and
+        /// `feedback` carries origami's completion message.
+        public var decidedByMeasurement: Bool?
         /// When the feedback was given.
         public var date: Date
 
         /// Creates a feedback record.
         public init(
             step: Int, photoLabels: [String], feedback: CoachFeedback, modelSawPhotos: Bool,
-            evidence: CoachEvidence? = nil, note: String? = nil, unconfirmedCompletion: Bool? = nil, date: Date
+            evidence: CoachEvidence? = nil, note: String? = nil, unconfirmedCompletion: Bool? = nil,
+            decidedByMeasurement: Bool? = nil, date: Date
         ) {
             self.step = step
             self.photoLabels = photoLabels
@@ -95,6 +100,7 @@ public struct Project: Sendable, Hashable, Codable {
             self.evidence = evidence
             self.note = note
             self.unconfirmedCompletion = unconfirmedCompletion
+            self.decidedByMeasurement = decidedByMeasurement
             self.date = date
         }
 

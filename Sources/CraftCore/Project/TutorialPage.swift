@@ -172,7 +172,11 @@ public enum TutorialPage {
     /// What the model had at this check: the photo itself, or origami's words (with the measured change or the
     /// person's note).
     private static func seen(_ record: Project.Feedback) -> String {
-        switch record.evidence {
+        if record.decidedByMeasurement == true {
+            return "Done on origami's measurement: the model cannot see and did not call the step done, but the change "
+                + "since the earlier photo and the piece's outline both fit the step."
+        }
+        return switch record.evidence {
         case .photo: "The model saw the photo."
         case .change: "Judged from origami's description of the photo and the change measured since the earlier one; "
             + "the model cannot see."

@@ -58,7 +58,8 @@ extension Workbench {
             let feedback = Project.Feedback(
                 step: step, photoLabels: attachments.map(\.label), feedback: result.feedback,
                 modelSawPhotos: result.modelSawPhotos, evidence: result.evidence, note: note,
-                unconfirmedCompletion: result.unconfirmedCompletion, date: now())
+                unconfirmedCompletion: result.unconfirmedCompletion,
+                decidedByMeasurement: result.decidedByMeasurement ? true : nil, date: now())
             // The check belongs to the tutorial it was asked about, even when another became current meanwhile.
             return try changeTutorial(progress.number, of: &project) { tutorial in
                 let advanced = tutorial.record(feedback)

@@ -69,6 +69,8 @@ enum CoachCommand: Command {
             ("command", .string("coach")), ("step", GeneratedContent(result.step)),
             ("isStepComplete", .bool(result.isStepComplete)),
             ("unconfirmedCompletion", .bool(result.unconfirmedCompletion)),
+            ("modelSaidComplete", result.modelWasAsked ? .bool(result.modelSaidComplete) : .null),
+            ("decidedByMeasurement", .bool(result.decidedByMeasurement)),
             ("evidence", .string(result.evidence.rawValue)), ("note", .optional(note)),
             ("advanced", .bool(outcome.advanced)),
             ("observation", .string(feedback.observation)),

@@ -176,6 +176,44 @@ import Testing
         #expect(seeing.evidence == .photo && seeing.isStepComplete)
     }
 
+    /// On a library step, a measured fold and an outline with the step's sides show the step done whatever a blind
+    /// model says; either measurement alone, the person's note or a model that sees leaves the verdict to the model.
+    @Test func aLibraryStepIsDoneWhenTheChangeAndTheOutlineBothFitWhateverABlindModelSays() async throws {
+        let cup = try #require(try ProjectLibraryTests.library().project(named: "paper-cup"))
+        let triangle = PhotoChange.Piece(outline: .triangle, share: 0.2, aspect: 2, creases: [], colours: ["teal"])
+        let folded = PhotoChange(before: nil, after: triangle, hadEarlierPhoto: false)
+        let unchanged = PhotoChange(before: triangle, after: triangle)
+        let agrees = ShapeCheck(project: cup, step: 1, scene: LibraryWorkbenchTests.scene(.triangle))
+        let unmeasured = ShapeCheck(project: cup, step: 1, scene: nil)
+        #expect(agrees?.verdict == .agrees && unmeasured?.verdict == .unmeasured)
+        func check(
+            change: PhotoChange, shape: ShapeCheck?, note: String? = nil, sees: Bool = false
+        ) async throws -> CoachResult {
+            let model = TestLanguageModel(
+                capabilities: sees ? Flow.toolCapable : Self.blind, answers: [Flow.feedback(complete: false)])
+            return try await Coach(session: LanguageModelSession(model: model)).check(
+                tutorial: cup.tutorial, step: 1, photos: [Flow.progress], note: note, shape: shape, change: change)
+        }
+
+        let done = try await check(change: folded, shape: agrees)
+        #expect(done.isStepComplete && done.decidedByMeasurement && !done.modelSaidComplete)
+        #expect(done.evidence == .change && done.nextStep == 2 && !done.unconfirmedCompletion)
+        #expect(done.feedback.isCurrentStepComplete)
+        #expect(done.feedback.completionMessage == "origami measured step 1 done: the piece changed as a fold "
+            + "changes it, and it has a triangle outline, as the step leaves it.")
+
+        for (name, result) in [
+            ("no outline measured", try await check(change: folded, shape: unmeasured)),
+            ("no shape for the step", try await check(change: folded, shape: nil)),
+            ("no change measured", try await check(change: unchanged, shape: agrees)),
+            ("the person's note", try await check(change: folded, shape: agrees, note: "I folded it once")),
+            ("a model that sees", try await check(change: folded, shape: agrees, sees: true)),
+        ] {
+            #expect(!result.isStepComplete && !result.decidedByMeasurement && result.nextStep == 1, "\(name)")
+            #expect(result.feedback.completionMessage == nil, "\(name)")
+        }
+    }
+
     @Test func theCoachOffersNoToolSoTheEngineCanContinueItsCache() async throws {
         let model = TestLanguageModel(capabilities: Flow.toolCapable, answers: [Flow.feedback(complete: false)])
         _ = try await Self.check(model)

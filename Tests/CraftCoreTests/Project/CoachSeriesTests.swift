@@ -73,6 +73,32 @@ import Testing
         #expect(balanced == 1)
     }
 
+    /// The library's cup, checked with a blind model that calls no step complete: where the measured change backs
+    /// the step and the outline agrees with the library's shape, origami's measurement moves the step on; no wrong
+    /// or unfinished photo does, and a step without a shape in the library waits for the model, a note or `--done`.
+    @Test func aBlindModelThatNeverSaysCompleteCannotHoldBackALibraryStepTheMeasurementShowsDone() async throws {
+        _ = try await bench(TestLanguageModel(answers: [])).startLibraryProject(named: "paper-cup")
+        let model = TestLanguageModel(capabilities: Self.blind, answers: [WorkbenchTests.incomplete])
+        var decided: [String] = []
+        for (name, done) in Self.series {
+            let file = Self.folder.appendingPathComponent("progress/\(name).jpg")
+            let outcome = try await bench(model).coach(photos: [file], step: nil)
+            let result = outcome.result
+            #expect(!result.modelSaidComplete, "\(name)")
+            if !done { #expect(!outcome.advanced && !result.decidedByMeasurement, "\(name)") }
+            if result.decidedByMeasurement {
+                decided.append(name)
+                #expect(outcome.advanced && result.shapeCheck?.verdict == .agrees, "\(name)")
+            }
+            if name == "cup-step5-unfinished" { _ = try await bench(model).markDone(step: nil) }
+        }
+        #expect(decided == ["cup-step1-done", "cup-step2-done", "cup-step3-done", "cup-step4-done"])
+        let saved = try store.load()
+        #expect(saved.currentStep == 6, "step 6 has no shape in the library: the blind model's word keeps it open")
+        let records = try #require(saved.currentTutorial?.feedback)
+        #expect(records.filter { $0.decidedByMeasurement == true }.map(\.step) == [1, 2, 3, 4])
+    }
+
     @Test func aBlindCompleteWithoutAMeasuredChangeStaysOpenAndSaysWhatIsMissing() async throws {
         try await cupProject()
         let model = TestLanguageModel(capabilities: Self.blind, answers: [WorkbenchTests.complete])

@@ -166,6 +166,38 @@ struct FlowEndToEndTests {
         #expect((saved["tutorials"] as? [[String: Any]])?.first?["currentStep"] as? Int == step)
     }
 
+    /// A library step whose photo origami measures as done moves on though the blind model said "not complete": the
+    /// output, `--json` and the kept page say the step was done on origami's measurement, not on the model's word.
+    @Test func aLibraryStepTheMeasurementShowsDoneMovesOnThoughTheBlindModelSaidNot() async throws {
+        let start = try await origami.run(["library", "paper-cup", "--start"])
+        #expect(start.status == 0, "\(start.stderr)")
+        let server = try FaultServer(
+            mode: "ok", answer: Self.fixtures.appendingPathComponent("scripted-incomplete-coach.json"))
+        let backend = ["--backend", "openai", "--base-url", "http://127.0.0.1:\(server.port)", "--model", "ok-model"]
+        let done = try await origami.run(["coach", "SamplePhotos/progress/cup-step1-done.jpg"] + backend)
+        #expect(done.status == 0, "\(done.stderr)")
+        #expect(done.stdout.contains("Step 1 is complete."), "\(done.stdout)")
+        #expect(done.stdout.contains("did not call step 1 done, but origami measured"), "\(done.stdout)")
+        #expect(done.stdout.contains("Now on step 2 of 6."))
+        let feedback = try #require(try project().currentTutorial?.feedback.last)
+        #expect(feedback.decidedByMeasurement == true && feedback.isStepComplete && feedback.evidence == .change)
+
+        // The wrong photo of step 2: the outline has the step's four sides, but the flap's edge is not level.
+        let wrong = try await origami.run(
+            ["coach", "SamplePhotos/progress/cup-step2-wrong.jpg", "--json"] + backend)
+        #expect(wrong.status == 0, "\(wrong.stderr)")
+        let result = try #require(wrong.events.last)
+        #expect(result["decidedByMeasurement"] as? Bool == false && result["modelSaidComplete"] as? Bool == false)
+        #expect(result["advanced"] as? Bool == false && result["isStepComplete"] as? Bool == false)
+        #expect((result["shapeCheck"] as? [String: Any])?["verdict"] as? String == "agrees")
+        #expect(try project().currentTutorial?.currentStep == 2)
+
+        let page = try await origami.run(["status", "--html", "cup.html"])
+        #expect(page.status == 0, "\(page.stderr)")
+        let html = try String(contentsOf: origami.file("cup.html"), encoding: .utf8)
+        #expect(html.contains("Done on origami&#39;s measurement") || html.contains("Done on origami's measurement"))
+    }
+
     @Test func aRequestTheCassetteNeverSawIsALoudDataError() async throws {
         let outcome = try await origami.run(["brainstorm", "SamplePhotos/paper-warm.jpg", "--hint", "something unheard of"])
         #expect(outcome.status == 65)
