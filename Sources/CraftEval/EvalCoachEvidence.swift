@@ -12,20 +12,34 @@ public struct EvalCoachEvidence: Sendable, Hashable, Codable {
     public var note: String?
     /// The measured change since the earlier photo, as the model was told it; nil when none was measured.
     public var change: String?
+    /// On a library step with a shape, what the shape check said of the photo's outline: `agrees`, `disagrees` or
+    /// `unmeasured`; nil for other steps.
+    public var shape: String?
+    /// True when a model that could not see called the step not complete and origami's measurement (the change and
+    /// the agreeing outline) made it complete; nil when it did not.
+    public var decidedByMeasurement: Bool?
 
     /// Creates a record.
-    public init(sawPhoto: Bool, basis: String, descriptions: [String], note: String? = nil, change: String? = nil) {
+    public init(
+        sawPhoto: Bool, basis: String, descriptions: [String], note: String? = nil, change: String? = nil,
+        shape: String? = nil, decidedByMeasurement: Bool? = nil
+    ) {
         self.sawPhoto = sawPhoto
         self.basis = basis
         self.descriptions = descriptions
         self.note = note
         self.change = change
+        self.shape = shape
+        self.decidedByMeasurement = decidedByMeasurement
     }
 
-    /// The record in one line for reports: `saw the photo` or `read the description: "…"`, and the note.
+    /// The record in one line for reports: `saw the photo` or `read the description: "…"`, the measured change and
+    /// shape, what the verdict rests on, and the note.
     public var summary: String {
         let seen = sawPhoto ? "saw the photo" : "read the description: \"" + descriptions.joined(separator: " | ") + "\""
-        return seen + (change.map { " · measured change: \"\($0)\"" } ?? "") + " · verdict rests on the \(basis)"
+        return seen + (change.map { " · measured change: \"\($0)\"" } ?? "")
+            + (shape.map { " · shape check: \($0)" } ?? "") + " · verdict rests on the \(basis)"
+            + (decidedByMeasurement == true ? " · done on origami's measurement" : "")
             + (note.map { " · note: \"\($0)\"" } ?? "")
     }
 }

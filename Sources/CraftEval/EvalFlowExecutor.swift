@@ -207,7 +207,8 @@ public struct EvalFlowExecutor: EvalExecutor {
             outcome.coachEvidence = EvalCoachEvidence(
                 sawPhoto: result.modelSawPhotos, basis: result.evidence.rawValue,
                 descriptions: attachments.map { $0.description ?? "" }, note: inputs.hint,
-                change: result.change?.words)
+                change: result.change?.words, shape: shape?.verdict.rawValue,
+                decidedByMeasurement: result.decidedByMeasurement ? true : nil)
         case .term:
             guard let tutorial = inputs.tutorial else { throw EvalError.missingKey(file: evalCase.name, path: "inputs.tutorial") }
             let glossary = TermGlossary(session: session)

@@ -77,7 +77,8 @@ public struct EvalMeasurementExecutor: EvalExecutor {
             outcome.stepComplete = backed
             outcome.coachEvidence = EvalCoachEvidence(
                 sawPhoto: false, basis: backed ? CoachEvidence.change.rawValue : CoachEvidence.description.rawValue,
-                descriptions: attachments.map { $0.description ?? "" }, change: change?.words)
+                descriptions: attachments.map { $0.description ?? "" }, change: change?.words,
+                shape: shape?.verdict.rawValue)
         case .tutorial, .term:
             throw EvalError.invalidValue(
                 file: evalCase.name, path: "mode",

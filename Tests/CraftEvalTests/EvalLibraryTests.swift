@@ -59,6 +59,32 @@ import Testing
         #expect(table.contains("model-written tutorials "))
     }
 
+    /// A blind model that calls no step complete: on the library's steps, origami's measurement (a backed change and
+    /// an agreeing outline) decides the done photos, and the report says so beside the model's own verdict.
+    @Test func aBlindModelsNotCompleteOnALibraryStepTheMeasurementShowsDoneIsActedOnAsComplete() async throws {
+        let suite = try EvalSuite.load(contentsOf: Self.suiteFile)
+        let blind = TestLanguageModel(
+            capabilities: .init(vision: false, nativeJSONSchema: true, tools: false, contextSize: 32_768)
+        ) { _, _ in
+            TestLanguageModel.events(streaming: #"{"observation": "A fold.", "sections": [{"title": "What You "#
+                + #"Did Well", "body": "Neat."}, {"title": "Next Steps", "body": "Go on."}], "#
+                + #""isCurrentStepComplete": false, "completionMessage": null}"#)
+        }
+        let executor = EvalFlowExecutor(backends: [blind], model: "test")
+        let report = try await EvalRunner(executor: executor).run(suite, options: .init(filter: "coach library*"))
+        #expect(report.runs.count == 4)
+        for run in report.runs {
+            let done = run.caseName.hasSuffix(" done")
+            #expect(run.outcome.modelStepComplete == false, "\(run.caseName)")
+            #expect(run.outcome.stepComplete == done, "\(run.caseName)")
+            #expect(run.outcome.coachEvidence?.decidedByMeasurement == (done ? true : nil), "\(run.caseName)")
+            #expect(run.outcome.coachEvidence?.shape == (done ? "agrees" : "disagrees"), "\(run.caseName)")
+            let line = try #require(EvalFormat.coachEvidence(run))
+            #expect(line.contains("model said not complete · acted on " + (done ? "complete" : "not complete")))
+            #expect(line.contains("done on origami's measurement") == done, "\(line)")
+        }
+    }
+
     @Test func aTutorialThatChangesALibraryStepFailsTheMatch() {
         var changed = try! ProjectLibrary.bundled().project(named: "paper-cup")!.tutorial
         let expectations = EvalExpectations(libraryTutorial: changed)
