@@ -130,10 +130,10 @@ extension Coach {
         change?.supportsCompletion == true && shape?.verdict == .agrees
     }
 
-    /// The completion message of a step done on origami's measurement: what was measured, in one sentence.
+    /// The completion message of a step done on origami's measurement: what was measured, in one sentence within the
+    /// schema's 100 characters.
     static func measuredCompletion(step: Int, shape: ShapeCheck) -> String {
-        "origami measured step \(step) done: the piece changed as a fold changes it, and it has \(shape.measuredWords), "
-            + "as the step leaves it."
+        "origami measured a fold since the earlier photo and \(shape.measuredWords), as step \(step) leaves."
     }
 
     /// The check of a photo in which origami found no piece, for a model that cannot see and no note: the model is

@@ -199,8 +199,8 @@ import Testing
         #expect(done.isStepComplete && done.decidedByMeasurement && !done.modelSaidComplete)
         #expect(done.evidence == .change && done.nextStep == 2 && !done.unconfirmedCompletion)
         #expect(done.feedback.isCurrentStepComplete)
-        #expect(done.feedback.completionMessage == "origami measured step 1 done: the piece changed as a fold "
-            + "changes it, and it has a triangle outline, as the step leaves it.")
+        #expect(done.feedback.completionMessage
+            == "origami measured a fold since the earlier photo and a triangle outline, as step 1 leaves.")
 
         for (name, result) in [
             ("no outline measured", try await check(change: folded, shape: unmeasured)),
