@@ -25,8 +25,10 @@ public import CraftImages
 /// On a library step two measurements can say more than a blind model: when the change backs the step and the
 /// piece's outline has the sides (and proportions) the step leaves (`ShapeCheck.Verdict.agrees`), the step is done
 /// whatever the model answered (`CoachResult.decidedByMeasurement`). On 180 rendered photos of the cup (15 settings,
-/// six done and six wrong or unfinished photos each) the pair backed 35 of 90 done photos and none of the 90 others;
-/// the 1.5B model, given the same measurements, called about half the backed done photos not complete.
+/// six done and six wrong or unfinished photos each) the pair backed 35 of 90 done photos and none of the 90 others.
+/// Neither is enough alone: a slanted flap keeps the sides its step leaves, and a measured fold whose outline has
+/// other sides may be another fold than the step's. The 1.5B model called every photo the pair backed complete in the live library runs,
+/// but withheld "complete" from half the backed done photos of a model-written tutorial, where no shape is known.
 public struct Coach: Sendable {
     /// The session the check runs on (switched to coach mode).
     public let session: LanguageModelSession
