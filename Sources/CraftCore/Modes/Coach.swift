@@ -88,9 +88,9 @@ public struct Coach: Sendable {
         let overruled = shape?.overrules(&feedback) ?? false
         let decided = evidence == .change && !feedback.isCurrentStepComplete
             && Self.measurementShowsStepDone(change: measured, shape: shape)
-        if decided, let shape {
+        if decided, let shape, let measured {
             feedback.isCurrentStepComplete = true
-            feedback.completionMessage = Self.measuredCompletion(step: step, shape: shape)
+            feedback.completionMessage = Self.measuredCompletion(step: step, shape: shape, change: measured)
         }
         let complete = feedback.isCurrentStepComplete
         let last = tutorial.steps.map(\.number).max() ?? step
@@ -134,8 +134,8 @@ extension Coach {
 
     /// The completion message of a step done on origami's measurement: what was measured, in one sentence within the
     /// schema's 100 characters.
-    static func measuredCompletion(step: Int, shape: ShapeCheck) -> String {
-        "origami measured a fold since the earlier photo and \(shape.measuredWords), as step \(step) leaves."
+    static func measuredCompletion(step: Int, shape: ShapeCheck, change: StepChange) -> String {
+        "origami measured a fold \(change.since) and \(shape.measuredWords), as step \(step) leaves."
     }
 
     /// The check of a photo in which origami found no piece, for a model that cannot see and no note: the model is

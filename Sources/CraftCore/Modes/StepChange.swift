@@ -44,6 +44,10 @@ public struct StepChange: Sendable, Hashable {
     /// Whether the measurement backs a complete verdict.
     public var supportsCompletion: Bool { missing == nil }
 
+    /// What the change was measured from, in words: "since the earlier photo", or "from the flat sheet" when there
+    /// was no earlier photo of the piece.
+    public var since: String { change.hadEarlierPhoto ? "since the earlier photo" : "from the flat sheet" }
+
     /// The change for the prompt, with what the step's words ask for.
     public var words: String {
         var text = change.words

@@ -173,8 +173,8 @@ public enum TutorialPage {
     /// person's note).
     private static func seen(_ record: Project.Feedback) -> String {
         if record.decidedByMeasurement == true {
-            return "Done on origami's measurement: the model cannot see and did not call the step done, but the change "
-                + "since the earlier photo and the piece's outline both fit the step."
+            return "Done on origami's measurement: the model cannot see and did not call the step done, but the "
+                + "measured change and the piece's outline both fit the step."
         }
         return switch record.evidence {
         case .photo: "The model saw the photo."

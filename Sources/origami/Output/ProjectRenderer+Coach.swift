@@ -49,8 +49,9 @@ extension ProjectRenderer {
                 + "of this photo."
         case .change where result.decidedByMeasurement:
             return "The model cannot see photos and did not call step \(step) done, but origami measured it: the "
-                + "change since the earlier photo fits the step and the piece has the outline the step leaves, so the "
-                + "step is done. If it is not, go back with origami tutorial --step \(step)."
+                + "change \(result.change?.since ?? "since the earlier photo") fits the step and the piece has the "
+                + "outline the step leaves, so the step is done. If it is not, go back with origami tutorial --step "
+                + "\(step)."
         case .change:
             return "The model cannot see photos: it judged origami's description of this photo and the change "
                 + "measured since the earlier one, which fits step \(step)."

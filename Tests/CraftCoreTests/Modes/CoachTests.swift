@@ -200,7 +200,7 @@ import Testing
         #expect(done.evidence == .change && done.nextStep == 2 && !done.unconfirmedCompletion)
         #expect(done.feedback.isCurrentStepComplete)
         #expect(done.feedback.completionMessage
-            == "origami measured a fold since the earlier photo and a triangle outline, as step 1 leaves.")
+            == "origami measured a fold from the flat sheet and a triangle outline, as step 1 leaves.")
 
         for (name, result) in [
             ("no outline measured", try await check(change: folded, shape: unmeasured)),
