@@ -105,11 +105,13 @@ import Testing
 
     /// A coach over the OpenAI wire at the fault server, whose answer is the scripted incomplete verdict; the
     /// model name picks the server's behaviour (`fault:ok` answers at once, `fault:stallhead:SECS` after SECS of
-    /// silence). The server runs as a llama-server (`llamacpp`), which serves any model name it is asked for.
+    /// silence). The server runs as a llama-server (`llamacpp`), which serves any model name it is asked for. The
+    /// photo is the cup's unfolded sheet, so the check stays incomplete: on the library cup's step 1, the done photo
+    /// would be done on origami's measurement whatever the model says.
     private func coach(_ server: FaultServer, model: String, _ extra: [String] = []) -> [String] {
         ["coach", "--step", "1", "--backend", "openai", "--base-url", "http://127.0.0.1:\(server.port)",
          "--model", model] + extra + [OrigamiProcess.packageRoot.appendingPathComponent(
-            "SamplePhotos/progress/cup-step1-done.jpg").path]
+            "SamplePhotos/progress/cup-step1-unfinished.jpg").path]
     }
 
     private static var scriptedAnswer: URL { fixtures.appendingPathComponent("scripted-incomplete-coach.json") }
