@@ -1,7 +1,6 @@
 @testable import CraftCore
 import CraftTesting
 import Foundation
-import Synchronization
 import Testing
 
 /// The real camera photos `scripts/real-photos` fetches from Debian and PyPI packages (none of them in this
@@ -51,16 +50,27 @@ struct RealPhotoCategoryTests {
         let entries = try #require(RealPhotoSet.entries)
         let expected: [String: ImageCategory] = ["supplies": .supplies, "inspiration": .inspiration]
         #expect(Set(entries.map(\.category)) == Set(expected.keys))
-        // Decoding and measuring 186 photos is CPU work: it runs on dispatch's threads, off the cooperative pool the
-        // fault suites' timers need, each photo as brainstorm reads it (`Workbench.attachment(of:)`).
+        // Decoding and measuring 186 photos is CPU work for a minute or two, each photo as brainstorm reads it
+        // (`Workbench.attachment(of:)`). It runs on two threads of its own, half the photos each. Not on dispatch's
+        // worker threads (`concurrentPerform` over the photos): it held them to the end, and on Linux the tasks of
+        // every other suite run on those threads too, so their timers fired after 30 s of nothing (a CI run had an
+        // Ollama probe and an engine read fail so, and a probe take 134 s to pass).
         let urls = entries.map { RealPhotoSet.directory.appendingPathComponent($0.file) }
-        let readings = try await offThePool { () throws -> [CategoryReading?] in
-            let results = Mutex([Result<CategoryReading?, any Error>](repeating: .success(nil), count: urls.count))
-            DispatchQueue.concurrentPerform(iterations: urls.count) { index in
-                let reading = Result { CategoryReading(try Workbench.attachment(of: urls[index]).reading) }
-                results.withLock { $0[index] = reading }
+        let readings = try await withThrowingTaskGroup(of: [(Int, CategoryReading?)].self) { group in
+            for half in 0..<2 {
+                group.addTask {
+                    try await offThePool {
+                        try stride(from: half, to: urls.count, by: 2).map { index in
+                            (index, CategoryReading(try Workbench.attachment(of: urls[index]).reading))
+                        }
+                    }
+                }
             }
-            return try results.withLock { $0 }.map { try $0.get() }
+            var all = [CategoryReading?](repeating: nil, count: urls.count)
+            for try await part in group {
+                for (index, reading) in part { all[index] = reading }
+            }
+            return all
         }
         var recalls: [String: Double] = [:]
         var misread: [String] = []
