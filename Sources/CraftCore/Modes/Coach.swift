@@ -27,8 +27,9 @@ public import CraftImages
 /// whatever the model answered (`CoachResult.decidedByMeasurement`). On 180 rendered photos of the cup (15 settings,
 /// six done and six wrong or unfinished photos each) the pair backed 35 of 90 done photos and none of the 90 others.
 /// Neither is enough alone: a slanted flap keeps the sides its step leaves, and a measured fold whose outline has
-/// other sides may be another fold than the step's. The 1.5B model called every photo the pair backed complete in the live library runs,
-/// but withheld "complete" from half the backed done photos of a model-written tutorial, where no shape is known.
+/// other sides may be another fold than the step's. The 1.5B model called every photo the pair backed complete in
+/// the live library runs, but withheld "complete" from half the backed done photos of a model-written tutorial,
+/// where no shape is known.
 public struct Coach: Sendable {
     /// The session the check runs on (switched to coach mode).
     public let session: LanguageModelSession
