@@ -6,6 +6,10 @@ import Synchronization
 
 /// The single delegate of the process-wide session: routes each task's callbacks, by task identifier, to the
 /// continuations of the request that started it, and runs a watchdog per request for the idle and total timeouts.
+///
+/// The watchdog is a dispatch timer on a queue of its own, not a task: the tasks of a process share a few threads
+/// (as many as there are cores), and while CPU work holds them all a task's sleep ends late, so a stalled server
+/// could outlast the idle limit unnoticed (a test run saw a 1 s limit pass a 20 s stall while photos were read).
 final class StreamRouter: NSObject, URLSessionDataDelegate, Sendable {
     /// What a request is, for its error messages and limits.
     struct Context: Sendable {
@@ -31,10 +35,16 @@ final class StreamRouter: NSObject, URLSessionDataDelegate, Sendable {
         var headWaiter: CheckedContinuation<Head, any Error>?
         var headConsumed = false
         var finished = false
-        var watchdog: Task<Void, Never>?
+        var watchdog: Watchdog?
+    }
+
+    /// A request's timer. Dispatch sources may be used from any thread; the Linux overlay does not mark them so.
+    private final class Watchdog: @unchecked Sendable {
+        let timer = DispatchSource.makeTimerSource(queue: StreamRouter.watchdogs)
     }
 
     private let entries = Mutex<[Int: Entry]>([:])
+    private static let watchdogs = DispatchQueue(label: "origami.http.watchdog")
 
     /// The number of requests still tracked (for tests: every request must end up removed).
     var activeCount: Int { entries.withLock { $0.count } }
@@ -69,19 +79,26 @@ final class StreamRouter: NSObject, URLSessionDataDelegate, Sendable {
         end(id, error: error)
     }
 
-    /// Starts the task that enforces the idle and total timeouts of a request.
+    /// Starts the timer that enforces the idle and total timeouts of a request.
     func startWatchdog(for id: Int) {
-        let watchdog = Task { [weak self] in
-            while !Task.isCancelled, let self, let wait = self.check(id) {
-                try? await Task.sleep(for: .seconds(wait))
-            }
-        }
+        let watchdog = Watchdog()
+        watchdog.timer.setEventHandler { [weak self] in self?.watch(id) }
         let orphan = entries.withLock { entries -> Bool in
             guard entries[id] != nil else { return true }
             entries[id]?.watchdog = watchdog
             return false
         }
-        if orphan { watchdog.cancel() }
+        // Resumed either way: libdispatch traps on releasing a source that was never activated.
+        watchdog.timer.schedule(deadline: .now())
+        watchdog.timer.resume()
+        if orphan { watchdog.timer.cancel() }
+    }
+
+    /// One tick of a request's watchdog: fails the request when a deadline passed, else sets the next tick.
+    private func watch(_ id: Int) {
+        guard let wait = check(id) else { return }
+        let watchdog = entries.withLock { $0[id]?.watchdog }
+        watchdog?.timer.schedule(deadline: .now() + wait)
     }
 
     /// Seconds until the next deadline, or nil once the request has ended (failing it when a deadline passed).
@@ -126,7 +143,7 @@ final class StreamRouter: NSObject, URLSessionDataDelegate, Sendable {
         guard let ended else { return }
         if let waiter = ended.headWaiter, let head = ended.head { waiter.resume(with: head) }
         if let error { ended.body.finish(throwing: error) } else { ended.body.finish() }
-        ended.watchdog?.cancel()
+        ended.watchdog?.timer.cancel()
         if error != nil { ended.task.cancel() }
     }
 

@@ -138,9 +138,43 @@ struct BackendFaultTests {
 
     @Test(arguments: Wire.allCases, ["stall:20", "stallhead:20"])
     func aStalledServerTimesOutAsIdle(wire: Wire, mode: String) async throws {
-        let failure = error(try await run(wire, mode, idle: 1, total: 30))
-        #expect(failure == .timeout(backend: wire.rawValue, seconds: 1, idle: true))
+        let result = try await run(wire, mode, idle: 1, total: 30)
+        let failure = error(result)
+        #expect(failure == .timeout(backend: wire.rawValue, seconds: 1, idle: true), "got \(result)")
         #expect(failure?.exitStatus == .temporaryFailure)
+    }
+
+    /// The idle limit holds while CPU work keeps every thread that the process's tasks run on: the watchdog must
+    /// not wait for one of them (it did, and a test run saw a 1 s limit pass unnoticed through a 20 s stall).
+    @Test(arguments: Wire.allCases)
+    func aStalledServerTimesOutAsIdleWhileCPUWorkHoldsEveryThreadOfTheTaskPool(wire: Wire) async throws {
+        let server = try #require(FaultServer.shared)
+        let backend = wire.backend(server.baseURL, model: FaultServer.model("stall:5"), idle: 1, total: 60)
+        var events: [ModelEvent] = []
+        do {
+            for try await event in backend.stream(prompt("Ideas?"), request: .init()) {
+                // The first chunk is in; the server now stays silent for 5 s, and the pool is busy for 7.
+                if events.isEmpty { Self.holdTheTaskPool(seconds: 7) }
+                events.append(event)
+            }
+            Issue.record("the stream outlasted its 5 s stall without a timeout: \(events)")
+        } catch {
+            #expect(error as? ModelError == .timeout(backend: wire.rawValue, seconds: 1, idle: true), "got \(error)")
+        }
+    }
+
+    /// Busy loops on as many threads as there are cores, on dispatch's global queues, where Swift runs its tasks on
+    /// Linux; each loop ends after `seconds`.
+    private static func holdTheTaskPool(seconds: Double) {
+        for quality in [DispatchQoS.QoSClass.userInitiated, .default, .utility] {
+            for _ in 0..<ProcessInfo.processInfo.activeProcessorCount {
+                DispatchQueue.global(qos: quality).async {
+                    let end = ContinuousClock.now + .seconds(seconds)
+                    var turns = 0
+                    while ContinuousClock.now < end { turns &+= 1 }
+                }
+            }
+        }
     }
 
     @Test(arguments: Wire.allCases)
