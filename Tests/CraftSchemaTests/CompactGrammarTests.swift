@@ -25,7 +25,8 @@ import Testing
             "\"busy \\\"loud\\\"\""))? "}"
             """#
         #expect(grammar.split(separator: "\n").first.map(String.init) == root)
-        #expect(grammar.contains(#"char ::= [^"\\\x7F\x00-\x1F] | [\\] (["\\/bfnrt] | "u" [0-9a-fA-F]{4})"#))
+        #expect(grammar.contains(#"char ::= [^"\\\x7F\x00-\x1F\u2E80-\u9FFF"#))
+        #expect(grammar.hasSuffix(#"\U00020000-\U0003FFFF] | [\\] (["\\/bfnrt] | "u" [0-9a-fA-F]{4})"# + "\n"))
     }
 
     @Test func itAcceptsOneLineAnswersAndRefusesOtherLayoutsAndBrokenGuides() throws {
@@ -53,6 +54,22 @@ import Testing
             good + " ",  // anything after the answer
         ]
         for answer in refused { #expect(!matcher.accepts(answer), "\(answer)") }
+    }
+
+    /// origami answers in English: the small model's drift into Chinese mid-sentence is cut off by the grammar,
+    /// while accented letters, dashes, quotes, degrees and emoji pass.
+    @Test func aTextMayHoldAnyEnglishOrAccentedCharacterButNoChineseJapaneseOrKorean() throws {
+        let matcher = try GrammarMatcher(try #require(Self.schema.compactJSONGrammar))
+        let answer = { (note: String) in
+            #"{"note": "\#(note)", "kind": "sample", "rating": 2, "tags": ["a"], "child": {"ok": true}, "step": 1}"#
+        }
+        for note in ["crème brûlée", "fold – then", "“cup” 90°", "naïve ½ ✂️", "Ærø ß ğ"] {
+            #expect(matcher.accepts(answer(note)), "\(note)")
+        }
+        // Ideographs (common and extension B), kana, Hangul, CJK and full-width punctuation.
+        for note in ["a ruler to测", "into a杯", "折り紙", "カップ", "종이", "cup。", "cup，", "𠀋"] {
+            #expect(!matcher.accepts(answer(note)), "\(note)")
+        }
     }
 
     @Test func aPropertyGivenOnlyWhenTheLastRequiredOneIsTrueFollowsOnlyATrue() throws {

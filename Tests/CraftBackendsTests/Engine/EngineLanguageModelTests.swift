@@ -86,6 +86,20 @@ struct EngineLanguageModelTests {
         try await manager.stop()
     }
 
+    /// The engine's greedy answer to `text` under `schema`'s compact grammar.
+    private func answer(_ schema: GenerationSchema, to text: String, tokens: Int) async throws -> String {
+        let format = ResponseFormat(
+            name: schema.name, plainJSONSchema: schema.jsonSchema(.plain), strictJSONSchema: schema.jsonSchema(.plain),
+            promptDescription: schema.promptDescription, compactJSONGrammar: try #require(schema.compactJSONGrammar))
+        let request = GenerationRequest(
+            responseFormat: format, options: .init(sampling: .greedy, maximumResponseTokens: tokens))
+        var answer = ""
+        for try await event in EngineLanguageModel(manager: manager).stream(transcript(text), request: request) {
+            if case .textDelta(let delta) = event { answer += delta }
+        }
+        return answer
+    }
+
     /// The grammar of one-line JSON on the real server: llama-server takes it, and the model's answer is JSON on one
     /// line, one space after each colon and comma, that holds to the schema.
     @Test func anAnswerUnderTheCompactGrammarIsOneLineJSONThatHoldsToTheSchema() async throws {
@@ -94,20 +108,23 @@ struct EngineLanguageModelTests {
             .init("note", String.self, .maximumLength(60)),
             .init("forBeginners", Bool.self),
         ])
-        let format = ResponseFormat(
-            name: schema.name, plainJSONSchema: schema.jsonSchema(.plain), strictJSONSchema: schema.jsonSchema(.plain),
-            promptDescription: schema.promptDescription, compactJSONGrammar: try #require(schema.compactJSONGrammar))
-        let request = GenerationRequest(
-            responseFormat: format, options: .init(sampling: .greedy, maximumResponseTokens: 120))
-        var text = ""
-        let engine = EngineLanguageModel(manager: manager)
-        let prompt = transcript("List supplies for paper folding, as JSON.")
-        for try await event in engine.stream(prompt, request: request) {
-            if case .textDelta(let delta) = event { text += delta }
-        }
+        let text = try await answer(schema, to: "List supplies for paper folding, as JSON.", tokens: 120)
         let content = try GeneratedContent(json: text)
         #expect(schema.validate(content).isEmpty, "\(text)")
         #expect(text.hasPrefix(#"{"items": [""#) && text == oneLineJSON(text), "\(text)")
+        try await manager.stop()
+    }
+
+    /// The same grammar keeps the answer out of Chinese, Japanese and Korean on the real server, even when the
+    /// prompt asks for Chinese characters (which the model writes without the grammar): llama-server reads the
+    /// grammar's `\u` and `\U` ranges, and the model puts other words in their place.
+    @Test func anAnswerUnderTheCompactGrammarHoldsNoChineseEvenWhenAskedForIt() async throws {
+        let schema = GenerationSchema.object("Word", [.init("word", String.self, .maximumLength(40))])
+        let text = try await answer(schema, to: "Write \"paper cup\" in Chinese characters, as JSON.", tokens: 40)
+        let content = try GeneratedContent(json: text)
+        #expect(schema.validate(content).isEmpty, "\(text)")
+        let cjk = text.unicodeScalars.filter { (0x2E80...0x9FFF).contains($0.value) || (0xAC00...0xD7FF).contains($0.value) }
+        #expect(cjk.isEmpty, "\(text)")
         try await manager.stop()
     }
 
