@@ -4,7 +4,7 @@ import CraftSchema
 import Foundation
 
 /// A fingerprint of everything origami itself puts into a request: the instructions of each mode, the fixed
-/// prompt texts, the response schemas, the standard profiles' sampling options and the command line's overrides.
+/// prompt texts, the response schemas, each mode's sampling options and the command line's overrides.
 ///
 /// It goes into the eval cache's key, so editing a prompt or a schema makes every cached outcome stale without
 /// anyone remembering to bump a version number.
@@ -33,7 +33,10 @@ enum EvalPromptVersion {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let profiles = OrchestratorProfile.standard(contextSize: nil, overrides: overrides)
-        parts.append((try? encoder.encode(profiles)).map { String(decoding: $0, as: UTF8.self) } ?? "")
+        // Every mode's profile as sent: the coach's is derived from the tutorial's, not stored.
+        for profile in Mode.allCases.map(profiles.profile(for:)) {
+            parts.append((try? encoder.encode(profile)).map { String(decoding: $0, as: UTF8.self) } ?? "")
+        }
         return String(SHA256.hex(of: Array(parts.joined(separator: "\u{0}").utf8)).prefix(16))
     }
 }

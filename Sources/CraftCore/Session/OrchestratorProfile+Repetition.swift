@@ -22,6 +22,14 @@ extension OrchestratorProfile {
             repeatPenalty: 1.05, repeatLastN: 256,
             dry: .init(multiplier: 0.8, base: 1.75, allowedLength: 4, penaltyLastN: 1024)
         )
+        /// Coach: the tutorial's, with repeats of up to eight tokens free. A check restates the step's words ("the
+        /// top edge of the flap lies level"); held to four, the 1.5B model dodged the penalty by dropping the space
+        /// before the next word, a token DRY does not count as the repeat ("touch the leftedge", "the flap islevel":
+        /// 3 of 11 live checks of the library cup, none of 12 with eight).
+        public static let coach = RepetitionPenalties(
+            repeatPenalty: 1.05, repeatLastN: 256,
+            dry: .init(multiplier: 0.8, base: 1.75, allowedLength: 8, penaltyLastN: 1024)
+        )
         /// Term, greedy on the small model: terms are copied from the tutorial in the prompt, so repeats of up to
         /// six tokens go free.
         public static let term = RepetitionPenalties(

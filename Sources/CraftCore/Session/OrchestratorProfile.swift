@@ -28,13 +28,23 @@ public struct OrchestratorProfile: Sendable, Hashable, Codable {
         self.term = term
     }
 
-    /// The profile of a mode; the coach reuses the tutorial profile.
+    /// The profile of a mode; the coach reuses the tutorial profile, with its own repetition penalties
+    /// (`Repetition.coach`).
     public func profile(for mode: Mode) -> Profile {
         switch mode {
         case .brainstorm: brainstorm
-        case .tutorial, .coach: tutorial
+        case .tutorial: tutorial
+        case .coach: Self.coach(from: tutorial)
         case .term: term
         }
+    }
+
+    /// The coach's profile: the tutorial's instructions, model and options, with DRY allowing the longer repeats of
+    /// `Repetition.coach` where the tutorial's are DRY's (an override's are kept).
+    static func coach(from tutorial: Profile) -> Profile {
+        var coach = tutorial
+        if coach.options.repetition == Repetition.tutorial { coach.options.repetition = Repetition.coach }
+        return coach
     }
 
     /// The standard profiles (brainstorm at temperature 1.0, tutorial and coach focused, term on the small model)

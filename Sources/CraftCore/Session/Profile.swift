@@ -6,7 +6,7 @@ public enum Mode: String, Sendable, Hashable, Codable, CaseIterable {
     case brainstorm
     /// Write the steps of the chosen project.
     case tutorial
-    /// Judge a progress photo against the current step (reuses the tutorial profile).
+    /// Judge a progress photo against the current step (the tutorial profile, with its own repetition penalties).
     case coach
     /// Extract and explain craft terms.
     case term

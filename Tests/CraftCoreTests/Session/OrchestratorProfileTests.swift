@@ -43,7 +43,25 @@ import Testing
         #expect(orchestrator.switching(coaching, from: .coach, to: .coach) == coaching)
         #expect(orchestrator.switching(coaching, from: .tutorial, to: .coach).entries.count == 5)
         #expect(orchestrator.switching(coaching, from: nil, to: .coach).entries.count == 5)
-        #expect(orchestrator.profile(for: .coach) == orchestrator.profile(for: .tutorial))
+        var coach = orchestrator.profile(for: .coach)
+        #expect(coach.options.repetition == OrchestratorProfile.Repetition.coach)
+        coach.options.repetition = OrchestratorProfile.Repetition.tutorial
+        #expect(coach == orchestrator.profile(for: .tutorial), "the coach differs from the tutorial in DRY only")
+    }
+
+    /// A check restates the step's words: the coach's DRY lets repeats of eight tokens go free, where the
+    /// tutorial's lets four, and penalises longer ones as hard.
+    @Test func theCoachMayRepeatLongerPhrasesThanTheTutorialAndIsStillHeldFromLooping() throws {
+        let coach = try #require(OrchestratorProfile.Repetition.coach.dry)
+        let tutorial = try #require(OrchestratorProfile.Repetition.tutorial.dry)
+        #expect(coach.allowedLength == 8 && tutorial.allowedLength == 4)
+        var same = coach
+        same.allowedLength = tutorial.allowedLength
+        #expect(same == tutorial)
+        // An override of the penalties (none of the CLI's today) is left as it is.
+        var tutorialProfile = OrchestratorProfile.standard(contextSize: nil).tutorial
+        tutorialProfile.options.repetition = RepetitionPenalties(repeatPenalty: 1.2)
+        #expect(OrchestratorProfile.coach(from: tutorialProfile) == tutorialProfile)
     }
 
     @Test func largeContextModelsKeepTheConversationAsItWasReadAndAddTheNewInstructionsAfterIt() {
@@ -109,7 +127,8 @@ import Testing
         let standard = OrchestratorProfile.standard(
             contextSize: 32_768, hasSmallModel: true, overrides: .init(temperature: 0.5, seed: 3))
         #expect(standard.brainstorm.options.repetition == OrchestratorProfile.Repetition.brainstorm)
-        #expect(standard.profile(for: .coach).options.repetition == OrchestratorProfile.Repetition.tutorial)
+        #expect(standard.profile(for: .tutorial).options.repetition == OrchestratorProfile.Repetition.tutorial)
+        #expect(standard.profile(for: .coach).options.repetition == OrchestratorProfile.Repetition.coach)
         #expect(standard.term.options.repetition == OrchestratorProfile.Repetition.term)
         #expect(Mode.allCases.allSatisfy { standard.profile(for: $0).options.repetition?.dry != nil })
     }
