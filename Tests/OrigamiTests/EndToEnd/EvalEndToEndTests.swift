@@ -223,11 +223,16 @@ import Testing
              "mode": "coach", "inputs": {"photos": ["SamplePhotos/progress/cup-step1-done.jpg"]},
              "expect": {"schemaValid": true, "stepComplete": "manifest"}}]}
             """, to: "live-suite.json")
-        let outcome = try await origami.run([
-            "eval", "live-suite.json", "--backend", "engine", "--no-cache",
-            "--case-timeout", "1500", "--timeout", "900", "--min-pass-rate", "0", "--json-report", "live.json",
-        ], environment: ["HOME": home, "XDG_CACHE_HOME": origami.directory.appendingPathComponent("cache").path])
-        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let environment = ["HOME": home, "XDG_CACHE_HOME": origami.directory.appendingPathComponent("cache").path]
+        // The engine this starts is stopped afterwards, not left to its idle watchdog (ten minutes of a server on
+        // a machine the other suites share).
+        try await origami.finally(["engine", "stop"], environment: environment) {
+            let outcome = try await origami.run([
+                "eval", "live-suite.json", "--backend", "engine", "--no-cache",
+                "--case-timeout", "1500", "--timeout", "900", "--min-pass-rate", "0", "--json-report", "live.json",
+            ], environment: environment)
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+        }
         let report = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: origami.file("live.json"))) as? [String: Any])
         let runs = try #require(report["runs"] as? [[String: Any]])

@@ -10,14 +10,16 @@ extension OrigamiProcess {
     }
 
     /// Runs `body`, then origami with `arguments` (`engine stop`, say) however `body` ended.
-    func finally(_ arguments: [String], _ body: () async throws -> Void) async throws {
+    func finally(
+        _ arguments: [String], environment: [String: String] = [:], _ body: () async throws -> Void
+    ) async throws {
         do {
             try await body()
         } catch {
-            _ = try? await run(arguments)
+            _ = try? await run(arguments, environment: environment)
             throw error
         }
-        _ = try await run(arguments)
+        _ = try await run(arguments, environment: environment)
     }
 
     /// The project in the scratch directory, as saved.
