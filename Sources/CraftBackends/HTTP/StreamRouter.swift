@@ -38,7 +38,8 @@ final class StreamRouter: NSObject, URLSessionDataDelegate, Sendable {
         var watchdog: Watchdog?
     }
 
-    /// A request's timer. Dispatch sources may be used from any thread; the Linux overlay does not mark them so.
+    /// A request's timer. It holds nothing but the source, set up before it is shared; libdispatch serialises the
+    /// source's own `schedule` and `cancel` calls from any thread, which the Linux overlay does not mark `Sendable`.
     private final class Watchdog: @unchecked Sendable {
         let timer = DispatchSource.makeTimerSource(queue: StreamRouter.watchdogs)
     }
