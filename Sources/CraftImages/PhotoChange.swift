@@ -17,6 +17,8 @@ public struct PhotoChange: Sendable, Hashable {
         public var aspect: Double
         /// Its straight creases.
         public var creases: [Crease]
+        /// Its creases and faint lines (`SceneObject.faintLines`): what a step's line is looked for in.
+        public var lines: [Crease]
         /// Its main colour names.
         public var colours: [String]
         /// The straight sides of its outline, longest first.
@@ -33,12 +35,13 @@ public struct PhotoChange: Sendable, Hashable {
         public init(
             outline: Outline, share: Double, aspect: Double, creases: [Crease], colours: [String],
             sides: [OutlineSide] = [], reachesEdge: Bool = false, patternShare: Double = 0,
-            touchingColours: [String] = []
+            touchingColours: [String] = [], lines: [Crease]? = nil
         ) {
             self.outline = outline
             self.share = share
             self.aspect = aspect
             self.creases = creases
+            self.lines = lines ?? creases
             self.colours = colours
             self.sides = sides
             self.reachesEdge = reachesEdge
@@ -70,7 +73,8 @@ public struct PhotoChange: Sendable, Hashable {
             self.init(
                 outline: object.outline, share: object.share, aspect: object.aspect, creases: object.creases,
                 colours: object.colours, sides: object.sides, reachesEdge: object.reachesEdge,
-                patternShare: object.patternShare, touchingColours: object.touchingColours)
+                patternShare: object.patternShare, touchingColours: object.touchingColours,
+                lines: object.creases + object.faintLines)
         }
 
         /// A side shorter than this share of the outline is a cut-off corner, not a side to measure lines against.

@@ -15,6 +15,11 @@ public struct SceneObject: Sendable, Hashable {
     public var texture: Texture?
     /// Straight creases or fold lines across it (only on flat objects of one colour).
     public var creases: [Crease]
+    /// The straight lines across it found when faint ones count too (a line a pixel or two wide, which a fold
+    /// pressed flat leaves in even light), its creases among them as a rule: with `creases`, what a step's fold is
+    /// checked against. The description names only `creases`: a print's thin lines (a horizon, a road) are faint
+    /// lines too.
+    public var faintLines: [Crease] = []
     /// Whether it touches another object: it was told apart by colour, so its outline may be partly hidden.
     public var touchesAnother: Bool
     /// The long side over the short side of the smallest rectangle around it, at any angle (1 for a square).

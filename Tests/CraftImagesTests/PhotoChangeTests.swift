@@ -167,7 +167,7 @@ import Testing
     /// The paper cup after its second fold, drawn as the camera sees it turned by `turn` radians: the triangle's
     /// right corner folded across to the left edge, so the flap's top edge (a line across the piece) lies along the
     /// base when `level`, and slants 25° from it when not. Geometry of a triangle with base 2 and height 1.
-    static func cupFlap(turn: Double, level: Bool) -> TestScene {
+    static func cupFlap(turn: Double, level: Bool, pressedFlat: Bool = false) -> TestScene {
         let (c, s) = (cos(turn), sin(turn))
         func at(_ x: Double, _ y: Double) -> SIMD2<Double> {
             let (u, v) = (x * 170, -y * 170 + 80)
@@ -177,7 +177,7 @@ import Testing
         let outline = [at(-1, 0), at(0.172, 0), at(0.414, 0.586), at(0, 1)]
         let edge = level ? (at(-0.414, 0.586), at(0.414, 0.586)) : (at(-0.5, 0.5), at(0.32, 0.88))
         return TestScene(items: [
-            TestScene.Item(shape: .polygon(outline), colour: TestScene.teal, lines: [edge])
+            TestScene.Item(shape: .polygon(outline), colour: TestScene.teal, lines: [edge], pressedFlat: pressedFlat)
         ], table: (150, 140, 130))
     }
 
@@ -195,6 +195,36 @@ import Testing
                 #expect(nearest >= 18, "turned \(turn): the slanted edge lies \(nearest)° from the nearest side")
             }
         }
+    }
+
+    /// A flap folded and pressed flat in even light shows only as a line a pixel wide, a little lighter: no edge
+    /// between two lights for the creases, but a faint line along the base when folded level. A slanted flap never
+    /// gives a line along a side (on a clean picture its own line is found, slanting). The picture is the working
+    /// copy's double size, where creases are looked for; a JPEG of it at quality 70 loses the line.
+    @Test(arguments: [Nuisance.none, .sensorNoise])
+    func aFlapPressedFlatInEvenLightIsFoundByItsThinLine(nuisance: Nuisance) throws {
+        for level in [true, false] {
+            let scene = try Self.cupFlap(turn: 0.4, level: level, pressedFlat: true).analysed(nuisance).analysis.scene
+            let piece = try #require(PhotoChange.Piece(pieceIn: scene))
+            let nearest = piece.lines.compactMap { piece.anglesToSides(of: $0).min() }
+            if nuisance == .none {
+                #expect(piece.creases.isEmpty, "level \(level): a thin line in even light is no edge: \(piece.creases)")
+            }
+            if level {
+                #expect(nearest.contains { $0 <= 5 }, "\(nuisance): no line along a side, lines \(nearest)° from one")
+            } else {
+                #expect(!nearest.contains { $0 < 18 }, "\(nuisance): a slanted flap gave lines \(nearest)° from a side")
+                if nuisance == .none { #expect(!nearest.isEmpty, "the slanted flap's line was not found") }
+            }
+        }
+    }
+
+    @Test(arguments: [Nuisance.none, .sensorNoise, .jpeg, .lightGradient])
+    func anEvenSheetHasNoFaintLines(nuisance: Nuisance) throws {
+        let corners = [SIMD2(200.0, 120.0), SIMD2(440, 120), SIMD2(440, 360), SIMD2(200, 360)]
+        let sheet = TestScene(items: [TestScene.Item(shape: .polygon(corners), colour: TestScene.teal)])
+        let piece = try #require(PhotoChange.Piece(pieceIn: try sheet.analysed(nuisance).analysis.scene))
+        #expect(piece.lines.isEmpty, "\(nuisance): \(piece.lines)")
     }
 
     @Test func anOutlineCutOffByThePicturesEdgeIsNoEvidenceOfAFold() throws {

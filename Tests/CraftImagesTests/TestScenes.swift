@@ -50,12 +50,15 @@ struct TestScene {
         }
     }
 
-    /// One thing on the table; `lines` are darker straight lines across it (creases), from one point to another.
+    /// One thing on the table; `lines` are darker straight lines across it (creases), from one point to another,
+    /// or with `pressedFlat` lines a pixel wide and a little lighter than the paper: a fold pressed flat in even
+    /// light, its two faces in the same light.
     struct Item {
         var shape: Shape
         var colour: Colour
         var fill: Fill = .plain
         var lines: [(SIMD2<Double>, SIMD2<Double>)] = []
+        var pressedFlat = false
     }
 
     var items: [Item]
@@ -163,8 +166,9 @@ struct TestScene {
                     let factor = shade[y * width + x] ?? 1
                     colour = (min(255, colour.0 * factor), min(255, colour.1 * factor), min(255, colour.2 * factor))
                 }
-                for (from, to) in item.lines where Self.distance(point, from, to) < 1.6 {
-                    colour = (colour.0 * 0.72, colour.1 * 0.72, colour.2 * 0.72)
+                let (reach, shade) = item.pressedFlat ? (0.6, 1.12) : (1.6, 0.72)
+                for (from, to) in item.lines where Self.distance(point, from, to) < reach {
+                    colour = (min(255, colour.0 * shade), min(255, colour.1 * shade), min(255, colour.2 * shade))
                 }
                 put(&canvas, x, y, colour, cover)
             }

@@ -104,8 +104,8 @@ public struct StepChange: Sendable, Hashable {
     /// one ("vertical"), or slanting from all of them ("diagonal"). A piece without such sides (round, irregular, or
     /// none measured) is measured against the picture's edges instead.
     static func line(_ direction: String, on piece: PhotoChange.Piece) -> Bool {
-        guard hasSides(piece) else { return piece.creases.contains { $0.direction.hasPrefix(direction) } }
-        return piece.creases.contains { crease in
+        guard hasSides(piece) else { return piece.lines.contains { $0.direction.hasPrefix(direction) } }
+        return piece.lines.contains { crease in
             let angles = piece.anglesToSides(of: crease)
             switch direction {
             case "horizontal": return angles.contains { $0 <= sideTolerance }
