@@ -52,9 +52,10 @@ public struct StepChange: Sendable, Hashable {
     public var words: String {
         var text = change.words
         if let expectedDirection {
-            let found = hasLine(expectedDirection)
-            text += " The step asks for \(Self.lineWords(expectedDirection, onSides: measuresOnSides)); "
-                + (found ? "the piece has one." : "no such straight line was measured on the piece.")
+            let finding = !hasLine(expectedDirection) ? "no such straight line was measured on the piece."
+                : hasCrease(expectedDirection) ? "the piece has one."
+                : "the piece has one, seen as a faint line (all a fold pressed flat shows in even light)."
+            text += " The step asks for \(Self.lineWords(expectedDirection, onSides: measuresOnSides)); " + finding
             if asksForNewLine, !change.isPresent {
                 text += " That line is new since the earlier photo, and it is what this step makes."
             }
@@ -77,6 +78,11 @@ public struct StepChange: Sendable, Hashable {
     /// Whether the piece in the new photo has a straight line in `direction`.
     func hasLine(_ direction: String) -> Bool {
         change.after.map { Self.line(direction, on: $0) } ?? false
+    }
+
+    /// Whether the piece in the new photo has a crease in `direction`, not only a faint line.
+    func hasCrease(_ direction: String) -> Bool {
+        change.after.map { Self.line(direction, on: $0, among: $0.creases) } ?? false
     }
 
     /// Whether the new photo's piece has enough straight sides for its lines to be measured against them.
@@ -104,8 +110,13 @@ public struct StepChange: Sendable, Hashable {
     /// one ("vertical"), or slanting from all of them ("diagonal"). A piece without such sides (round, irregular, or
     /// none measured) is measured against the picture's edges instead.
     static func line(_ direction: String, on piece: PhotoChange.Piece) -> Bool {
-        guard hasSides(piece) else { return piece.lines.contains { $0.direction.hasPrefix(direction) } }
-        return piece.lines.contains { crease in
+        line(direction, on: piece, among: piece.lines)
+    }
+
+    /// Whether one of `lines` of `piece` runs in `direction`, as `line(_:on:)` measures it.
+    static func line(_ direction: String, on piece: PhotoChange.Piece, among lines: [Crease]) -> Bool {
+        guard hasSides(piece) else { return lines.contains { $0.direction.hasPrefix(direction) } }
+        return lines.contains { crease in
             let angles = piece.anglesToSides(of: crease)
             switch direction {
             case "horizontal": return angles.contains { $0 <= sideTolerance }

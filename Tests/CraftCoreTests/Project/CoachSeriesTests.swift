@@ -177,6 +177,15 @@ import Testing
         #expect(done.supportsCompletion, "48° is diagonal in the picture, but it runs along the side at 45°")
         #expect(done.words.hasSuffix(
             "a straight line along one of the piece's sides (the camera may be turned); the piece has one."))
+        // The same flap pressed flat in even light: its edge only a faint line, no crease.
+        var faint = level
+        (faint.creases, faint.lines) = ([], level.creases)
+        let pressed = StepChange(change: PhotoChange(before: triangle, after: faint), step: step)
+        #expect(pressed.supportsCompletion)
+        #expect(pressed.words.hasSuffix(
+            "; the piece has one, seen as a faint line (all a fold pressed flat shows in even light)."))
+        faint.lines = []
+        #expect(!StepChange(change: PhotoChange(before: triangle, after: faint), step: step).supportsCompletion)
         let wrong = StepChange(change: PhotoChange(before: triangle, after: slanted), step: step)
         #expect(wrong.missing == "the step asks for a level edge or fold, which origami measures as a straight line "
             + "along one of the piece's sides (the camera may be turned), and no such straight line was measured")
