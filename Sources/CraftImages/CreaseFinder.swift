@@ -9,8 +9,9 @@ import Foundation
 /// edges of cast shadows: a line with far less light on one side (`shadowRatio`), or whose light changes past the
 /// object as it does on it (`runsOn`).
 ///
-/// Asked for faint lines too, it also lets thin light or dark lines vote (`ridgePixels`): a fold pressed flat and lit
-/// evenly leaves its two faces in the same light, and only a line a pixel or two wide, brighter or darker, shows it.
+/// Beside the creases it finds, apart, the lines that show when thin light or dark lines vote too (`ridgePixels`): a
+/// fold pressed flat and lit evenly leaves its two faces in the same light, and only a line a pixel or two wide,
+/// brighter or darker, shows it.
 struct CreaseFinder {
     /// The lightness of a copy of the picture at `scale` times the working copy's size, lightly blurred.
     let lightness: [Float]
@@ -66,8 +67,9 @@ struct CreaseFinder {
     }
 
     /// The creases of the object `mask` (in working-copy pixels; `inner` is it shrunk by two pixels, so the
-    /// outline's own edge is left out), whose colours are read from `colours`; with `faint`, thin lines vote too.
-    func creases(in mask: BinaryMask, inner: BinaryMask, colours: LabPlanes, faint: Bool = false) -> [Crease] {
+    /// outline's own edge is left out), whose colours are read from `colours`, and apart from them the lines found
+    /// when thin lines vote too (`faint`). The object's inside and edges are gathered once for both.
+    func lines(in mask: BinaryMask, inner: BinaryMask, colours: LabPlanes) -> (creases: [Crease], faint: [Crease]) {
         // Inside pixels at this scale, away from the outline.
         var inside = [Bool](repeating: false, count: width * height)
         var (sumX, sumY, count) = (0.0, 0.0, 0.0)
@@ -81,15 +83,33 @@ struct CreaseFinder {
                 if x % 3 == 0, y % 3 == 0 { sample.append(SIMD2(Double(x), Double(y))) }
             }
         }
-        guard count > 400 else { return [] }
-        let centre = SIMD2(sumX / count, sumY / count)
-        let size = (Double(mask.count) * Double(scale * scale)).squareRoot()
-        var edges = edgePixels(inside)
-        if faint {
-            let ridges = ridgePixels(inside)
-            let onRidge = Set(ridges.map { $0.y * width + $0.x })
-            edges = edges.filter { !onRidge.contains($0.y * width + $0.x) } + ridges
-        }
+        guard count > 400 else { return ([], []) }
+        let object = Object(
+            mask: mask, inside: inside, sample: sample, centre: SIMD2(sumX / count, sumY / count),
+            size: (Double(mask.count) * Double(scale * scale)).squareRoot())
+        let edges = edgePixels(inside)
+        let ridges = ridgePixels(inside)
+        let onRidge = Set(ridges.map { $0.y * width + $0.x })
+        let faint = edges.filter { !onRidge.contains($0.y * width + $0.x) } + ridges
+        return (strongest(edges, of: object, colours: colours), strongest(faint, of: object, colours: colours))
+    }
+
+    /// What `lines(in:inner:colours:)` gathers of an object once: its mask, its inside pixels at this scale, every
+    /// third of them as a sample, its centre and size.
+    private struct Object {
+        let mask: BinaryMask
+        let inside: [Bool]
+        let sample: [SIMD2<Double>]
+        let centre: SIMD2<Double>
+        let size: Double
+    }
+
+    /// The strongest lines (at most three) that `edges` vote for across `object` and that hold up as creases.
+    private func strongest(
+        _ edges: [(x: Int, y: Int, direction: Double)], of object: Object, colours: LabPlanes
+    ) -> [Crease] {
+        let (mask, inside, sample) = (object.mask, object.inside, object.sample)
+        let (centre, size) = (object.centre, object.size)
         let diagonal = Int((Double(width * width + height * height)).squareRoot()) + 1
         let angles = 90
         var votes = [Int](repeating: 0, count: angles * (2 * diagonal + 1))

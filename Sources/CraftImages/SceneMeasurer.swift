@@ -26,8 +26,7 @@ struct SceneMeasurer {
             }
         }
         if object.texture == .flat, object.share >= PhotoScene.creaseFloor {
-            object.creases = detail.creases(in: mask, inner: inner, colours: planes)
-            object.faintLines = detail.creases(in: mask, inner: inner, colours: planes, faint: true)
+            (object.creases, object.faintLines) = detail.lines(in: mask, inner: inner, colours: planes)
         }
         return [object]
     }
