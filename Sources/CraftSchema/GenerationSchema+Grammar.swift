@@ -34,7 +34,9 @@ extension GenerationSchema {
     ///
     /// As in the plain JSON Schema dialect, a nullable schema takes its type's values only (an optional property is
     /// left out rather than null). An optional property that depends on the last required one, a Boolean
-    /// (`Property.onlyWhenTrue(_:)`), may follow it only when it is true.
+    /// (`Property.onlyWhenTrue(_:)`), follows it when it is true and only then: left free after a true, the 1.5B
+    /// model closed the object without the coach's completion message, twice in a row on a live check of the sample
+    /// cup's step 4, and the check failed.
     var grammarExpression: String? {
         switch kind {
         case .object(let properties):
@@ -43,19 +45,23 @@ extension GenerationSchema {
             if properties.isEmpty { return Self.literal("{}") }
             if required.isEmpty { return nil }
             var parts: [String] = []
+            var pairs: [String] = []
             for (index, property) in (required + optional).enumerated() {
                 guard let value = property.schema.grammarExpression else { return nil }
                 let pair = Self.literal((index == 0 ? "" : ", ") + Self.jsonString(property.name) + ": ") + " " + value
+                pairs.append(pair)
                 parts.append(property.isOptional ? "(\(pair))?" : pair)
             }
             if let last = required.last, last.schema.kind == .boolean,
                 optional.contains(where: { $0.condition == last.name })
             {
-                // The properties that depend on the last required one follow it only after a true.
-                let whenFalse = zip(optional, parts.suffix(optional.count)).filter { $0.0.condition != last.name }
+                // The properties that depend on the last required one follow it only after a true, and always do.
+                let dependent = zip(optional, zip(pairs.suffix(optional.count), parts.suffix(optional.count)))
+                let whenFalse = dependent.filter { $0.0.condition != last.name }.map(\.1.1)
+                let afterTrue = dependent.map { $0.0.condition == last.name ? $0.1.0 : $0.1.1 }
                 let key = Self.literal((required.count == 1 ? "" : ", ") + Self.jsonString(last.name) + ": ")
-                let whenTrue = ([Self.literal("true")] + parts.suffix(optional.count)).joined(separator: " ")
-                let otherwise = ([Self.literal("false")] + whenFalse.map(\.1)).joined(separator: " ")
+                let whenTrue = ([Self.literal("true")] + afterTrue).joined(separator: " ")
+                let otherwise = ([Self.literal("false")] + whenFalse).joined(separator: " ")
                 parts = parts.prefix(required.count - 1) + [key, "(\(whenTrue) | \(otherwise))"]
             }
             return ([Self.literal("{")] + parts + [Self.literal("}")]).joined(separator: " ")

@@ -72,7 +72,7 @@ import Testing
         }
     }
 
-    @Test func aPropertyGivenOnlyWhenTheLastRequiredOneIsTrueFollowsOnlyATrue() throws {
+    @Test func aPropertyGivenOnlyWhenTheLastRequiredOneIsTrueFollowsATrueAndOnlyATrue() throws {
         let schema = GenerationSchema.object("Verdict", [
             .init("note", String.self),
             .init("done", Bool.self),
@@ -81,7 +81,10 @@ import Testing
         ])
         let matcher = try GrammarMatcher(try #require(schema.compactJSONGrammar))
         #expect(matcher.accepts(#"{"note": "n", "done": true, "praise": "well done", "tip": "t"}"#))
-        #expect(matcher.accepts(#"{"note": "n", "done": true}"#))
+        #expect(matcher.accepts(#"{"note": "n", "done": true, "praise": "well done"}"#))
+        // After a true it must come: a complete verdict without its message is not an answer.
+        #expect(!matcher.accepts(#"{"note": "n", "done": true}"#))
+        #expect(!matcher.accepts(#"{"note": "n", "done": true, "tip": "t"}"#))
         #expect(matcher.accepts(#"{"note": "n", "done": false, "tip": "t"}"#))
         #expect(matcher.accepts(#"{"note": "n", "done": false}"#))
         #expect(!matcher.accepts(#"{"note": "n", "done": false, "praise": "well done"}"#))
