@@ -199,7 +199,7 @@ public struct EvalFlowExecutor: EvalExecutor {
             }
             let result = try await Coach(session: session).check(
                 tutorial: tutorial, step: step, photos: attachments, note: inputs.hint, shape: shape, change: change,
-                retake: inputs.earlierPhotoIsRetake)
+                retake: inputs.earlierPhotoIsRetake, opens: try TutorialSource.opens(tutorial, step: step))
             outcome.answer = result.feedback.generatedContent.jsonString
             outcome.stepComplete = result.isStepComplete
             // The model's own verdict, before origami set a blind "complete" aside or acted on its measurement.

@@ -68,10 +68,11 @@ public struct EvalMeasurementExecutor: EvalExecutor {
             outcome.tutorialSource = TutorialSource.of(tutorial)
             let photo = inputs.photos.first?.url
             let shape = try TutorialSource.shapeCheck(tutorial, step: step, photo: photo)
+            let opens = try TutorialSource.opens(tutorial, step: step)
             let change = photo.flatMap { measureChange(inputs.earlierPhoto?.url, $0) }
                 .map {
                     StepChange(change: $0, step: current.title + ". " + current.instruction,
-                               retake: inputs.earlierPhotoIsRetake)
+                               retake: inputs.earlierPhotoIsRetake, opens: opens)
                 }
             let backed = Coach.measurementBacksCompletion(change: change, shape: shape)
             outcome.stepComplete = backed

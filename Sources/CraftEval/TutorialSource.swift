@@ -33,4 +33,12 @@ enum TutorialSource {
         else { return nil }
         return ShapeCheck(project: project, step: step, scene: try? Photo.load(contentsOf: photo).analysis.scene)
     }
+
+    /// Whether step `step` of a library tutorial opens a pocket into a rim (`LibraryStep.opens`); false for a
+    /// model-written tutorial.
+    static func opens(_ tutorial: Tutorial, step: Int) throws -> Bool {
+        guard tutorial.libraryProject != nil, let project = try ProjectLibrary.bundled().project(of: tutorial)
+        else { return false }
+        return project.opens(step)
+    }
 }

@@ -59,6 +59,8 @@ struct OutlineMeasures {
     /// How much of the ellipse with the object's second moments the object fills and nothing else (intersection
     /// over union): near 1 for discs and ellipses, about 0.9 for a square.
     var ellipseFit: Double
+    /// The convex hull itself, counter-clockwise.
+    var hull: [SIMD2<Double>]
 
     /// Area over hull area: 1 for convex shapes, lower for notched or ragged ones.
     var solidity: Double { hullArea > 0 ? min(1, area / hullArea) : 0 }
@@ -89,6 +91,7 @@ struct OutlineMeasures {
         }
         let hull = Self.convexHull(points)
         hullArea = Self.polygonArea(hull)
+        self.hull = hull
         corners = Self.simplified(hull, tolerance: max(1.2, 0.045 * hullArea.squareRoot()), size: hullArea.squareRoot())
         box = Self.minimumBox(hull)
         let (meanX, meanY) = (sumX / area, sumY / area)
@@ -109,6 +112,69 @@ struct OutlineMeasures {
         }
         return .irregular
     }
+
+    /// How far the most bowed of the hull's sides at least `shortest` of the outline long bows out: the deepest
+    /// point of the hull between two of its sharp corners, from the straight line joining them, over that line's
+    /// length (0 for straight sides; 0.5 for a half disc's arc). A fold leaves straight edges; the rim of a pocket
+    /// opened into a cup or a box is curved (on the sample cup the opened rim measured 0.11, every flat step 0.04 at
+    /// most; on rendered photos of it, 0.09–0.13). A short side is a rounded corner. The hull is walked in
+    /// `bulgeSamples` equal steps; a sharp corner turns by `sharpCorner`° or more between the stretches of
+    /// `bulgeReach` steps before and after it. Zero when fewer than two corners are sharp (a disc or an ellipse has
+    /// no sides to bow).
+    func bow(sidesOfAtLeast shortest: Double) -> Double {
+        let count = Self.bulgeSamples
+        guard hull.count >= 3 else { return 0 }
+        let lengths = hull.indices.map { (hull[($0 + 1) % hull.count] - hull[$0]).length }
+        let perimeter = lengths.reduce(0, +)
+        guard perimeter > 0 else { return 0 }
+        var points: [SIMD2<Double>] = []
+        var (edge, walked) = (0, 0.0)
+        for index in 0..<count {
+            let target = perimeter * Double(index) / Double(count)
+            while edge < hull.count - 1, walked + lengths[edge] < target {
+                (walked, edge) = (walked + lengths[edge], edge + 1)
+            }
+            let along = lengths[edge] > 0 ? (target - walked) / lengths[edge] : 0
+            points.append(hull[edge] + (hull[(edge + 1) % hull.count] - hull[edge]) * along)
+        }
+        let reach = Self.bulgeReach
+        let turns = (0..<count).map { index -> Double in
+            let incoming = points[index] - points[(index - reach + count) % count]
+            let outgoing = points[(index + reach) % count] - points[index]
+            let cosine = incoming.dot(outgoing) / max(1e-9, incoming.length * outgoing.length)
+            return acos(max(-1, min(1, cosine))) * 180 / .pi
+        }
+        let corners = (0..<count).filter { index in
+            turns[index] >= Self.sharpCorner && turns[index] >= turns[(index + count - 1) % count]
+                && turns[index] > turns[(index + 1) % count]
+        }
+        guard corners.count >= 2 else { return 0 }
+        var deepest = 0.0
+        for (position, corner) in corners.enumerated() {
+            let next = corners[(position + 1) % corners.count]
+            guard Double((next - corner + count) % count) >= shortest * Double(count) else { continue }
+            let (start, chord) = (points[corner], points[next] - points[corner])
+            let span = max(1e-9, chord.length)
+            var (index, depth) = (corner, 0.0)
+            while index != next {
+                let offset = points[index] - start
+                depth = max(depth, abs(chord.x * offset.y - chord.y * offset.x) / span)
+                index = (index + 1) % count
+            }
+            deepest = max(deepest, depth / span)
+        }
+        return deepest
+    }
+
+    /// The hull is walked in this many equal steps to find its corners and how far its sides bow.
+    static let bulgeSamples = 200
+    /// A corner's turn is measured between the stretches of this many steps on either side of it (1.5 % of the
+    /// outline each).
+    static let bulgeReach = 3
+    /// A corner turning by at least this many degrees ends a side; an arc turns gently, a few degrees a step. At
+    /// 35° the blunt corners of a rendered cup's flat steps (a kite seen slanted) went uncounted, and the side across
+    /// them "bowed" by 0.2–0.5 on 28 of the 150 flat photos; at 20°, by 0.08 or more on 8 of them.
+    static let sharpCorner = 20.0
 
     /// Andrew's monotone chain, counter-clockwise in picture coordinates, without repeated or collinear points.
     static func convexHull(_ points: [SIMD2<Double>]) -> [SIMD2<Double>] {

@@ -40,13 +40,14 @@ struct SceneMeasurer {
             sumY += Double(index / width) + 0.5
         }
         let count = Double(pixels.count)
-        let (outline, aspect, corners) = outline(pixels, touching: touching)
+        let (outline, aspect, corners, bow) = outline(pixels, touching: touching)
         var object = SceneObject(
             colours: colourNames(pixels),
             share: count / Double(planes.count),
             centre: SIMD2(sumX / count / Double(width), sumY / count / Double(planes.height)),
             outline: outline, texture: nil, touchesAnother: touching, aspect: aspect)
         if ![.round, .oval].contains(outline) { object.sides = OutlineSide.sides(of: corners) }
+        object.bow = bow
         let edges = PhotoScene.edgesReached(by: pixels, width: width, height: planes.height)
         object.reachesEdge = edges.left || edges.right || edges.top || edges.bottom
         return object
@@ -57,7 +58,7 @@ struct SceneMeasurer {
     /// so the outline is also taken with them cut off by an opening a fortieth of the object's size wide, and the
     /// simpler of the two names wins; the opening alone would blunt sharp corners. The aspect is the whole
     /// object's (long side over short side of its smallest box); the corners are those of the outline that won.
-    func outline(_ pixels: [Int], touching: Bool) -> (Outline, Double, [SIMD2<Double>]) {
+    func outline(_ pixels: [Int], touching: Bool) -> (Outline, Double, [SIMD2<Double>], bow: Double) {
         // Outlines do not depend on where the object lies, so it is measured in a box of its own.
         var mask = BinaryMask.cut(pixels, width: planes.width, height: planes.height, margin: 3).mask
         if touching { mask = mask.closed(2) }
@@ -66,11 +67,22 @@ struct SceneMeasurer {
         let (raw, aspect) = (measures.outline, measures.aspect.isFinite ? measures.aspect : 1)
         let radius = max(2, min(3, Int((0.025 * Double(whole.count).squareRoot()).rounded())))
         let trimmed = BinaryMask.of(whole, width: mask.width, height: mask.height).opened(radius).regions().first ?? []
-        guard trimmed.count * 5 >= whole.count * 4 else { return (raw, aspect, measures.corners) }
+        guard trimmed.count * 5 >= whole.count * 4 else {
+            return (raw, aspect, measures.corners, Self.bow(of: measures))
+        }
         let cleaned = OutlineMeasures(pixels: trimmed, width: mask.width)
         let simpler = cleaned.outline.simplicity < raw.simplicity ? cleaned : measures
-        return (simpler.outline, aspect, simpler.corners)
+        return (simpler.outline, aspect, simpler.corners, Self.bow(of: simpler))
     }
+
+    /// How far the most bowed side of `measures`' outline bows out (`OutlineMeasures.bow(sidesOfAtLeast:)`),
+    /// counting only sides that take at least `bowedSide` of the outline.
+    static func bow(of measures: OutlineMeasures) -> Double {
+        measures.bow(sidesOfAtLeast: bowedSide)
+    }
+
+    /// The least share of the outline a side must take for its bow to count: a rounded corner is short.
+    static let bowedSide = 0.12
 
     /// The names of the colours covering at least a quarter of the object (at most two), each as it would look
     /// in the best-lit part of the surface: a sheet in a dim corner keeps its colour's name.

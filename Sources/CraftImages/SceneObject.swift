@@ -27,6 +27,10 @@ public struct SceneObject: Sendable, Hashable {
     /// The straight sides of its outline (of the polygon through its corners), longest first; empty for a round
     /// or oval outline.
     public var sides: [OutlineSide] = []
+    /// How far the most bowed of its long sides bows out, over that side's length
+    /// (`OutlineMeasures.bow(sidesOfAtLeast:)`): near 0 for the straight edges folds leave, about 0.1 or more for the
+    /// curved rim of an opened pocket.
+    public var bow = 0.0
     /// Whether it reaches the edge of the picture: part of it may lie outside, so its outline may not be its own.
     public var reachesEdge = false
     /// The share of its pixels in one of the colours of the patterned surface it lies on (0 on a plain surface):

@@ -44,15 +44,18 @@ import Testing
         }
         // Only the model-written tutorial asked the model for a tutorial.
         #expect(model.calls.filter { $0.request.responseFormat?.name == "Tutorial" }.count == 1)
-        // The model calls every step complete; the measured outline overrules it on the unfinished library steps,
-        // but nothing can on the model-written tutorial.
+        // The model, which sees, calls every step complete; the measured outline overrules it on the unfinished
+        // library steps, but nothing can on the model-written tutorial, nor on the cup's last step, which leaves no
+        // flat outline (the rim is what a blind model's "complete" needs).
         #expect(byName["coach library cup step 3 unfinished"]?.outcome.stepComplete == false)
         #expect(byName["coach library cup step 5 unfinished"]?.outcome.stepComplete == false)
+        #expect(byName["coach library cup step 6 unfinished"]?.outcome.stepComplete == true)
         #expect(byName["coach library cup step 3 done"]?.outcome.stepComplete == true)
+        #expect(byName["coach library cup step 6 done"]?.outcome.stepComplete == true)
         #expect(byName["coach model-written cup step 3 unfinished"]?.outcome.stepComplete == true)
         let sources = try #require(report.metrics.tutorialSources)
         #expect(sources.map(\.source) == ["library", "model"])
-        #expect(sources[0].runs == 7 && sources[0].falseCompletes == 0 && sources[0].coachJudged == 2)
+        #expect(sources[0].runs == 9 && sources[0].falseCompletes == 1 && sources[0].coachJudged == 3)
         #expect(sources[1].runs == 2 && sources[1].falseCompletes == 1)
         let table = EvalTableReporter.render(report, colour: false, width: nil)
         #expect(table.contains("library tutorials "))
@@ -60,7 +63,8 @@ import Testing
     }
 
     /// A blind model that calls no step complete: on the library's steps, origami's measurement (a backed change and
-    /// an agreeing outline) decides the done photos, and the report says so beside the model's own verdict.
+    /// an agreeing outline, or on the cup's last step its new rim) decides the done photos, and the report says so
+    /// beside the model's own verdict.
     @Test func aBlindModelsNotCompleteOnALibraryStepTheMeasurementShowsDoneIsActedOnAsComplete() async throws {
         let suite = try EvalSuite.load(contentsOf: Self.suiteFile)
         let blind = TestLanguageModel(
@@ -72,13 +76,14 @@ import Testing
         }
         let executor = EvalFlowExecutor(backends: [blind], model: "test")
         let report = try await EvalRunner(executor: executor).run(suite, options: .init(filter: "coach library*"))
-        #expect(report.runs.count == 4)
+        #expect(report.runs.count == 6)
         for run in report.runs {
             let done = run.caseName.hasSuffix(" done")
             #expect(run.outcome.modelStepComplete == false, "\(run.caseName)")
             #expect(run.outcome.stepComplete == done, "\(run.caseName)")
             #expect(run.outcome.coachEvidence?.decidedByMeasurement == (done ? true : nil), "\(run.caseName)")
-            #expect(run.outcome.coachEvidence?.shape == (done ? "agrees" : "disagrees"), "\(run.caseName)")
+            let shape = run.caseName.contains("step 6") ? nil : done ? "agrees" : "disagrees"
+            #expect(run.outcome.coachEvidence?.shape == shape, "\(run.caseName)")
             let line = try #require(EvalFormat.coachEvidence(run))
             #expect(line.contains("model said not complete · acted on " + (done ? "complete" : "not complete")))
             #expect(line.contains("done on origami's measurement") == done, "\(line)")

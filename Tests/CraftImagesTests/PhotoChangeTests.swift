@@ -219,6 +219,49 @@ import Testing
         }
     }
 
+    /// A cup's body seen from the front, a trapezoid, flat; opened, its rim an ellipse across the top, turned by
+    /// `turn` radians.
+    static func cup(turn: Double, opened: Bool) -> TestScene {
+        let (c, s) = (cos(turn), sin(turn))
+        func at(_ x: Double, _ y: Double) -> SIMD2<Double> { SIMD2(320 + x * c - y * s, 240 + x * s + y * c) }
+        var items = [TestScene.Item(
+            shape: .polygon([at(-120, -60), at(120, -60), at(60, 140), at(-60, 140)]), colour: TestScene.teal)]
+        if opened {
+            let radii = SIMD2(126.0, 34.0)
+            let rim = (0..<72).map { index -> SIMD2<Double> in
+                let angle = Double(index) / 72 * 2 * .pi
+                return at(radii.x * cos(angle), -60 + radii.y * sin(angle))
+            }
+            items.append(TestScene.Item(shape: .polygon(rim), colour: TestScene.teal))
+        }
+        return TestScene(items: items, table: (150, 140, 130))
+    }
+
+    /// Folds leave straight edges; an opened pocket's rim is curved. The flat body of a cup, and the flat flaps of
+    /// its fold (turned, which blunts their corners in the picture), have no side that bows; the opened cup's rim
+    /// does, and against the flat photo it is new.
+    @Test(arguments: [Nuisance.none, .sensorNoise, .woodGrain, .jpeg])
+    func theRimOfAnOpenedCupIsACurvedEdgeWhichAFoldNeverLeaves(nuisance: Nuisance) throws {
+        for turn in [0.0, 0.5] {
+            let flat = try #require(PhotoChange.Piece(pieceIn: try Self.cup(turn: turn, opened: false)
+                .analysed(nuisance).analysis.scene))
+            let opened = try #require(PhotoChange.Piece(pieceIn: try Self.cup(turn: turn, opened: true)
+                .analysed(nuisance).analysis.scene))
+            #expect(!flat.hasCurvedEdge, "\(nuisance), turned \(turn): the flat body bows \(flat.bow)")
+            #expect(opened.hasCurvedEdge, "\(nuisance), turned \(turn): the opened rim bows only \(opened.bow)")
+            #expect(PhotoChange(before: flat, after: opened).newCurvedEdge)
+            #expect(!PhotoChange(before: opened, after: flat).newCurvedEdge)
+            #expect(!PhotoChange(before: opened, after: opened).newCurvedEdge, "a rim seen before is not new")
+        }
+        for turn in [0.0, 0.6, -0.9] {
+            for level in [true, false] {
+                let flap = try #require(PhotoChange.Piece(pieceIn: try Self.cupFlap(turn: turn, level: level)
+                    .analysed(nuisance).analysis.scene))
+                #expect(!flap.hasCurvedEdge, "\(nuisance), flap turned \(turn): it bows \(flap.bow)")
+            }
+        }
+    }
+
     @Test(arguments: [Nuisance.none, .sensorNoise, .jpeg, .lightGradient])
     func anEvenSheetHasNoFaintLines(nuisance: Nuisance) throws {
         let corners = [SIMD2(200.0, 120.0), SIMD2(440, 120), SIMD2(440, 360), SIMD2(200, 360)]

@@ -45,6 +45,11 @@ public struct LibraryProject: Sendable, Hashable, Codable {
     public func step(_ number: Int) -> LibraryStep? {
         steps.first { $0.number == number }
     }
+
+    /// Whether step `number` opens a pocket into a rim (`LibraryStep.opens`).
+    public func opens(_ number: Int) -> Bool {
+        step(number)?.opens == true
+    }
 }
 
 /// One numbered step of a library project.
@@ -59,6 +64,9 @@ public struct LibraryStep: Sendable, Hashable, Codable {
     public var instruction: String
     /// The flat piece's outline after this step, where it is knowable.
     public var shape: ExpectedShape?
+    /// True for a make step that opens a pocket into a rim, as a cup's mouth opens: a photo shows the rim as a
+    /// curved edge of the outline, which no fold leaves (`PhotoChange.newCurvedEdge`), and the coach looks for one.
+    public var opens: Bool?
 
     /// How a step changes the piece.
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {

@@ -73,6 +73,9 @@ extension LibraryProject {
             if step.number != index + 1 { found.append("\(name).number: \(step.number), expected \(index + 1)") }
             if step.title.allSatisfy(\.isWhitespace) { found.append("\(name).title: must not be empty") }
             if step.instruction.allSatisfy(\.isWhitespace) { found.append("\(name).instruction: must not be empty") }
+            if step.opens == true, step.kind != .make {
+                found.append("\(name).opens: only a make step opens the piece into a rim")
+            }
             guard let shape = step.shape else {
                 lastArea = nil
                 continue

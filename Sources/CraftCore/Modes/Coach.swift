@@ -30,6 +30,11 @@ public import CraftImages
 /// other sides may be another fold than the step's. The 1.5B model called every photo the pair backed complete in
 /// the live library runs, but withheld "complete" from half the backed done photos of a model-written tutorial,
 /// where no shape is known.
+///
+/// A library step that opens the piece (`LibraryStep.opens`: the cup's last step) leaves no flat shape; there the
+/// change must hold a curved rim new since the earlier photo, and with it the step is done on the measurement alone
+/// (on the sample cup the 1.5B model called the opened cup "not completely open", and the step could not be finished
+/// through the coach).
 public struct Coach: Sendable {
     /// The session the check runs on (switched to coach mode).
     public let session: LanguageModelSession
@@ -46,6 +51,7 @@ public struct Coach: Sendable {
     ///   - change: the measured change of the piece since its earlier photo, said after the photos; nil when it
     ///     could not be measured.
     ///   - retake: whether that earlier photo was an attempt at this same step (see `StepChange.isRetake`).
+    ///   - opens: whether the library says the step opens a pocket into a rim (`LibraryStep.opens`).
     public func check(
         tutorial: Tutorial,
         step: Int,
@@ -54,6 +60,7 @@ public struct Coach: Sendable {
         shape: ShapeCheck? = nil,
         change: PhotoChange? = nil,
         retake: Bool = false,
+        opens: Bool = false,
         onRetry: @escaping @Sendable ([String]) -> Void = { _ in }
     ) async throws -> CoachResult {
         guard let current = tutorial.steps.first(where: { $0.number == step }) else {
@@ -62,7 +69,7 @@ public struct Coach: Sendable {
         guard !photos.isEmpty else { throw FlowError.noProgressPhoto(step: step) }
         try await session.switchMode(.coach)
         let measured = change.map {
-            StepChange(change: $0, step: current.title + ". " + current.instruction, retake: retake)
+            StepChange(change: $0, step: current.title + ". " + current.instruction, retake: retake, opens: opens)
         }
         if let measured, measured.change.after == nil, !CraftPrompts.hasText(note), await !session.modelSeesPhotos() {
             return Self.nothingMeasured(step: step, photos: photos, change: measured, shape: shape)
@@ -89,7 +96,7 @@ public struct Coach: Sendable {
         let overruled = shape?.overrules(&feedback) ?? false
         let decided = evidence == .change && !feedback.isCurrentStepComplete
             && Self.measurementShowsStepDone(change: measured, shape: shape)
-        if decided, let shape, let measured {
+        if decided, let measured {
             feedback.isCurrentStepComplete = true
             feedback.completionMessage = Self.measuredCompletion(step: step, shape: shape, change: measured)
         }
@@ -127,16 +134,21 @@ extension Coach {
     }
 
     /// Whether origami's measurement alone shows a library step done, whatever a blind model says: the measured
-    /// change backs the step and the measured outline agrees with the step's shape. A step with no shape in the
-    /// library, or an outline that could not be measured, leaves the verdict to the model (and the rules above).
+    /// change backs the step and the measured outline agrees with the step's shape, or, on a step that opens a pocket
+    /// into a rim, the change (which then holds a new curved edge) backs it. A step with neither in the library, or
+    /// an outline that could not be measured, leaves the verdict to the model (and the rules above).
     public static func measurementShowsStepDone(change: StepChange?, shape: ShapeCheck?) -> Bool {
-        change?.supportsCompletion == true && shape?.verdict == .agrees
+        guard let change, change.supportsCompletion else { return false }
+        return shape?.verdict == .agrees || change.expectsRim
     }
 
     /// The completion message of a step done on origami's measurement: what was measured, in one sentence within the
     /// schema's 100 characters.
-    static func measuredCompletion(step: Int, shape: ShapeCheck, change: StepChange) -> String {
-        "origami measured a fold \(change.since) and \(shape.measuredWords), as step \(step) leaves."
+    static func measuredCompletion(step: Int, shape: ShapeCheck?, change: StepChange) -> String {
+        guard let shape else {
+            return "origami measured the piece opened \(change.since): a curved rim, as step \(step) leaves."
+        }
+        return "origami measured a fold \(change.since) and \(shape.measuredWords), as step \(step) leaves."
     }
 
     /// The check of a photo in which origami found no piece, for a model that cannot see and no note: the model is

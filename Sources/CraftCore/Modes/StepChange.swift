@@ -5,8 +5,10 @@ public import CraftImages
 /// A model that cannot see judges origami's words. Its "complete" is acted on only when the measurement backs it:
 /// the piece changed as a fold changes it since its earlier photo (`PhotoChange.isPresent`), and where the step's
 /// words name the direction of an edge or fold ("level", "horizontal", "vertical", "diagonal"), a straight line in
-/// that direction is on the piece, measured against the piece's own sides (`line(_:on:)`). Anything less leaves the
-/// step open, erring, as the sample asks, on the side of false.
+/// that direction is on the piece, measured against the piece's own sides (`line(_:on:)`); where the library says the
+/// step opens a pocket into a rim (`LibraryStep.opens`), a curved edge is new on the outline
+/// (`PhotoChange.newCurvedEdge`). Anything less leaves the step open, erring, as the sample asks, on the side of
+/// false.
 public struct StepChange: Sendable, Hashable {
     /// What was measured between the two photos.
     public var change: PhotoChange
@@ -15,13 +17,16 @@ public struct StepChange: Sendable, Hashable {
     /// Whether the earlier photo was an attempt at this same step (a retake after a check that was not complete),
     /// rather than the result of an earlier step.
     public var isRetake: Bool
+    /// Whether the step opens a pocket into a rim (`LibraryStep.opens`), which a photo shows as a curved edge.
+    public var expectsRim: Bool
 
     /// Holds `change` against a step's title and instruction; `retake` says the earlier photo was an attempt at this
-    /// same step.
-    public init(change: PhotoChange, step text: String, retake: Bool = false) {
+    /// same step; `opens` that the step opens a pocket into a rim.
+    public init(change: PhotoChange, step text: String, retake: Bool = false, opens: Bool = false) {
         self.change = change
         self.expectedDirection = Self.direction(named: text)
         self.isRetake = retake
+        self.expectsRim = opens
     }
 
     /// What the measurement lacks for the step, in words, or nil when it backs a complete verdict.
@@ -37,6 +42,10 @@ public struct StepChange: Sendable, Hashable {
         if let expectedDirection, !hasLine(expectedDirection) {
             return "the step asks for \(Self.lineWords(expectedDirection, onSides: measuresOnSides)), and no such "
                 + "straight line was measured"
+        }
+        if expectsRim, !change.newCurvedEdge {
+            return "the step opens the piece into a rim, which origami measures as a curved edge of its outline, new "
+                + "since the earlier photo, and none was measured"
         }
         return nil
     }
@@ -59,6 +68,14 @@ public struct StepChange: Sendable, Hashable {
             if asksForNewLine, !change.isPresent {
                 text += " That line is new since the earlier photo, and it is what this step makes."
             }
+        }
+        if expectsRim {
+            let bow = Int(((change.after?.bow ?? 0) * 100).rounded())
+            text += change.newCurvedEdge
+                ? " One side of the outline now bows out by \(bow) % of its length, new since the earlier photo: the "
+                    + "curved rim this step opens the piece into (folds leave straight sides)."
+                : " No curved edge was measured: this step opens the piece into a rim, which would show as a side of "
+                    + "the outline bowing out (folds leave straight sides)."
         }
         return text
     }

@@ -174,7 +174,8 @@ public enum TutorialPage {
     private static func seen(_ record: Project.Feedback) -> String {
         if record.decidedByMeasurement == true {
             return "Done on origami's measurement: the model cannot see and did not call the step done, but the "
-                + "measured change and the piece's outline both fit the step."
+                + "measured change and the piece's outline (its shape, or the curved rim of an opened piece) both fit "
+                + "the step."
         }
         return switch record.evidence {
         case .photo: "The model saw the photo."

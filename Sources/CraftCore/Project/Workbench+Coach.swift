@@ -52,7 +52,7 @@ extension Workbench {
         return try await askModel(from: base) { session in
             try await Coach(session: session).check(
                 tutorial: tutorial, step: step, photos: attachments, note: note, shape: shape, change: change,
-                retake: retake, onRetry: onRetry)
+                retake: retake, opens: opens(tutorial, step: step), onRetry: onRetry)
         } merge: { project, result in
             record(files, attachments, in: &project)
             let feedback = Project.Feedback(

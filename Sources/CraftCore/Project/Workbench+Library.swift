@@ -73,4 +73,11 @@ extension Workbench {
             }
         return ShapeCheck(project: chosen, step: step, scene: measureScene(first), previous: previous)
     }
+
+    /// Whether step `step` of a library tutorial opens a pocket into a rim (`LibraryStep.opens`); false for a
+    /// model-written tutorial, or when the library cannot be read.
+    func opens(_ tutorial: Tutorial, step: Int) -> Bool {
+        guard tutorial.libraryProject != nil, let chosen = (try? library())?.project(of: tutorial) else { return false }
+        return chosen.opens(step)
+    }
 }

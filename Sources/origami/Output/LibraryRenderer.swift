@@ -18,7 +18,8 @@ struct LibraryRenderer {
         return out
     }
 
-    /// One project: title, description, materials, steps with the shape each fold leaves, and the source.
+    /// One project: title, description, materials, steps with the shape each fold leaves (or the rim a step that
+    /// opens the piece shows), and the source.
     func show(_ project: LibraryProject) -> String {
         let style = projects.style
         var out = style.bold(project.title) + style.dim(" (\(project.id): \(project.craft), \(project.difficulty))")
@@ -32,6 +33,10 @@ struct LibraryRenderer {
             out += "  \(step.number). " + step.title + "\n" + projects.wrap(step.instruction, indent: 5)
             if let shape = step.shape {
                 out += projects.wrap(style.dim("Leaves " + shape.words + "."), indent: 5)
+            }
+            if step.opens == true {
+                out += projects.wrap(style.dim("Opens the piece: its rim shows as a curved edge of the outline."),
+                                     indent: 5)
             }
         }
         out += projects.wrap(style.dim("Source: " + project.source), indent: 2)

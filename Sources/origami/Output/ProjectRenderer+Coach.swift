@@ -50,8 +50,8 @@ extension ProjectRenderer {
         case .change where result.decidedByMeasurement:
             return "The model cannot see photos and did not call step \(step) done, but origami measured it: the "
                 + "change \(result.change?.since ?? "since the earlier photo") fits the step and the piece has the "
-                + "outline the step leaves, so the step is done. If it is not, go back with origami tutorial --step "
-                + "\(step)."
+                + (result.shapeCheck == nil ? "curved rim" : "outline") + " the step leaves, so the step is done. If "
+                + "it is not, go back with origami tutorial --step \(step)."
         case .change:
             return "The model cannot see photos: it judged origami's description of this photo and the change "
                 + "measured since the earlier one, which fits step \(step)."

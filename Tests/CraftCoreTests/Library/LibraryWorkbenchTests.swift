@@ -67,4 +67,15 @@ import Testing
         #expect(right.result.shapeCheck?.verdict == .agrees)
         #expect(right.advanced && !right.result.overruledByShape)
     }
+
+    /// The coach looks for a curved rim only where the library says the step opens the piece.
+    @Test func onlyALibraryStepThatOpensThePieceHasTheCoachLookForARim() throws {
+        let bench = bench(TestLanguageModel(answers: []))
+        let cup = try #require(try ProjectLibraryTests.library().project(named: "paper-cup")).tutorial
+        #expect(bench.opens(cup, step: 6))
+        #expect(!(1...5).contains { bench.opens(cup, step: $0) })
+        var written = cup
+        written.libraryProject = nil
+        #expect(!bench.opens(written, step: 6))
+    }
 }

@@ -122,6 +122,7 @@ import Testing
             steps[0]["number"] = 2
             steps[0]["shape"] = ["outline": "blob", "area": 1.5, "aspect": 0.5]
             steps[5]["shape"] = ["outline": "square", "area": 0.1]
+            steps[4]["opens"] = true
             projects[0]["steps"] = steps
             projects[1]["title"] = "The paper cup!"
             root["projects"] = projects
@@ -134,6 +135,8 @@ import Testing
         #expect(problems.contains(first + "area 1.5 is not in (0, 1]: it is a share of the sheet"))
         #expect(problems.contains(first + "aspect 0.5 is under 1: it is the long side over the short side"))
         #expect(problems.contains("projects[0] (paper-cup).steps[5].shape: a make step has no flat outline to expect"))
+        #expect(problems.contains(
+            "projects[0] (paper-cup).steps[4].opens: only a make step opens the piece into a rim"))
     }
 
     @Test func theCupFollowsTheSamplePhotosSeries() throws {

@@ -214,6 +214,44 @@ import Testing
         }
     }
 
+    /// The library's step that opens the cup has no flat shape; a measured change with a curved rim new since the
+    /// earlier photo shows it done whatever a blind model says, and the words say what was measured. Without the
+    /// rim (a change of outline alone), or on the same step of a model-written tutorial, the step stays open.
+    @Test func aLibraryStepThatOpensThePieceIsDoneWhenACurvedRimIsMeasuredNewWhateverABlindModelSays() async throws {
+        let cup = try #require(try ProjectLibraryTests.library().project(named: "paper-cup"))
+        #expect(cup.opens(6) && !cup.opens(5) && cup.step(6)?.shape == nil)
+        let flat = PhotoChange.Piece(
+            outline: .polygon(sides: 4), share: 0.06, aspect: 1.4, creases: [], colours: ["teal", "white"], bow: 0.03)
+        var rimmed = flat
+        (rimmed.outline, rimmed.share, rimmed.bow) = (.polygon(sides: 6), 0.07, 0.11)
+        var straight = rimmed
+        straight.bow = 0.04
+        func check(_ after: PhotoChange.Piece, tutorial: Tutorial? = nil, opens: Bool = true) async throws
+            -> CoachResult
+        {
+            let model = TestLanguageModel(capabilities: Self.blind, answers: [Flow.feedback(complete: false)])
+            return try await Coach(session: LanguageModelSession(model: model)).check(
+                tutorial: tutorial ?? cup.tutorial, step: 6, photos: [Flow.progress],
+                change: PhotoChange(before: flat, after: after), opens: opens)
+        }
+
+        let opened = try await check(rimmed)
+        #expect(opened.isStepComplete && opened.decidedByMeasurement && opened.isTutorialComplete)
+        #expect(opened.feedback.completionMessage
+            == "origami measured the piece opened since the earlier photo: a curved rim, as step 6 leaves.")
+        #expect(opened.change?.words.contains("One side of the outline now bows out by 11 % of its length") == true)
+
+        let unopened = try await check(straight)
+        #expect(!unopened.isStepComplete && !unopened.decidedByMeasurement)
+        #expect(unopened.change?.missing?.contains("curved edge of its outline") == true)
+        #expect(unopened.change?.words.contains("No curved edge was measured") == true)
+
+        var written = cup.tutorial
+        written.libraryProject = nil
+        let modelWritten = try await check(rimmed, tutorial: written, opens: false)
+        #expect(!modelWritten.isStepComplete && !modelWritten.decidedByMeasurement)
+    }
+
     @Test func theCoachOffersNoToolSoTheEngineCanContinueItsCache() async throws {
         let model = TestLanguageModel(capabilities: Flow.toolCapable, answers: [Flow.feedback(complete: false)])
         _ = try await Self.check(model)
