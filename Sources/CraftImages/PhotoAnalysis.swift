@@ -38,11 +38,13 @@ public struct PhotoAnalysis: Sendable, Hashable {
 
     /// Measures `image`.
     public init(of image: RGBImage) {
-        // One shrunk copy serves all three measures; the scene shrinks it further for itself.
+        // One shrunk copy serves all three measures; the scene shrinks it further for itself. The scene, the
+        // longest, is measured on a thread of its own while the colours and the texture are.
         let copy = image.resized(toFit: 2 * PhotoScene.workingSize)
-        scene = PhotoScene(of: copy)
-        colours = Palette.dominantColours(in: copy)
-        let small = copy.resized(toFit: 256)
+        let (measured, (dominant, small)) = inParallel(
+            { PhotoScene(of: copy) }, { (Palette.dominantColours(in: copy), copy.resized(toFit: 256)) })
+        scene = measured
+        colours = dominant
         var lightness = [Double](repeating: 0, count: small.width * small.height)
         var sum = 0.0
         for pixel in lightness.indices {
