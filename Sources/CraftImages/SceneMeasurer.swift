@@ -68,20 +68,15 @@ struct SceneMeasurer {
         let radius = max(2, min(3, Int((0.025 * Double(whole.count).squareRoot()).rounded())))
         let trimmed = BinaryMask.of(whole, width: mask.width, height: mask.height).opened(radius).regions().first ?? []
         guard trimmed.count * 5 >= whole.count * 4 else {
-            return (raw, aspect, measures.corners, Self.bow(of: measures))
+            return (raw, aspect, measures.corners, measures.bow(sidesOfAtLeast: Self.bowedSide))
         }
         let cleaned = OutlineMeasures(pixels: trimmed, width: mask.width)
         let simpler = cleaned.outline.simplicity < raw.simplicity ? cleaned : measures
-        return (simpler.outline, aspect, simpler.corners, Self.bow(of: simpler))
+        return (simpler.outline, aspect, simpler.corners, simpler.bow(sidesOfAtLeast: Self.bowedSide))
     }
 
-    /// How far the most bowed side of `measures`' outline bows out (`OutlineMeasures.bow(sidesOfAtLeast:)`),
-    /// counting only sides that take at least `bowedSide` of the outline.
-    static func bow(of measures: OutlineMeasures) -> Double {
-        measures.bow(sidesOfAtLeast: bowedSide)
-    }
-
-    /// The least share of the outline a side must take for its bow to count: a rounded corner is short.
+    /// The least share of the outline a side must take for its bow (`OutlineMeasures.bow(sidesOfAtLeast:)`) to
+    /// count: a rounded corner is short.
     static let bowedSide = 0.12
 
     /// The names of the colours covering at least a quarter of the object (at most two), each as it would look
